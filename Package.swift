@@ -1,0 +1,42 @@
+// swift-tools-version:6.0
+//
+// gphotobrowse: a photo browser for the Linux desktop on GTK 4.
+//
+// The package has no dependencies beyond the toolchain: GTK 4 and gdk-pixbuf come from the
+// system through pkg-config (see the README for the Debian packages).
+import PackageDescription
+
+let package = Package(
+    name: "gphotobrowse",
+    products: [
+        .executable(name: "gphotobrowse", targets: ["gphotobrowse"]),
+    ],
+    targets: [
+        // GTK 4 for the app: declarations and prefixed inline helpers for C macros, no logic.
+        .systemLibrary(
+            name: "CGtk",
+            pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"])]
+        ),
+        // gdk-pixbuf and GIO for decoding and listing, without GTK.
+        .systemLibrary(
+            name: "CGdkPixbuf",
+            pkgConfig: "gdk-pixbuf-2.0",
+            providers: [.apt(["libgdk-pixbuf-2.0-dev"])]
+        ),
+        // The model: photo list, sort orders, decode scheduling. Imports no GTK and no GLib.
+        .target(name: "PhotoCore"),
+        // Files and pixels: folder listing with GIO, decoding with gdk-pixbuf. No GTK.
+        .target(name: "PhotoIO", dependencies: ["PhotoCore", "CGdkPixbuf"]),
+        // The application: windows, the thumbnail grid and the viewer.
+        .executableTarget(name: "gphotobrowse", dependencies: ["PhotoCore", "PhotoIO", "CGtk"]),
+        .testTarget(name: "PhotoCoreTests", dependencies: ["PhotoCore"]),
+        .testTarget(name: "PhotoIOTests", dependencies: ["PhotoIO", "PhotoCore"]),
+    ]
+)
+
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("ExistentialAny"),
+    ]
+}

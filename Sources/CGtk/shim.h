@@ -1,0 +1,20 @@
+/*
+ * GTK 4 for gphotobrowse: the headers, and C macros re-exported as prefixed inline
+ * functions because Swift does not import function-like macros. No logic lives here.
+ */
+#ifndef GPHOTOBROWSE_CGTK_H
+#define GPHOTOBROWSE_CGTK_H
+
+#include <gtk/gtk.h>
+#include <glib-unix.h>
+
+/* G_CALLBACK: lets Swift hand a @convention(c) function to g_signal_connect_data. */
+static inline GCallback cgtk_callback(void *function) { return (GCallback)function; }
+
+/* G_VALUE_HOLDS: checks a GValue's type before reading it (drop targets). */
+static inline gboolean cgtk_value_holds(const GValue *value, GType type) { return G_VALUE_HOLDS(value, type); }
+
+/* GTK_INVALID_LIST_POSITION: the "no item" position of list models. */
+static inline guint cgtk_invalid_list_position(void) { return GTK_INVALID_LIST_POSITION; }
+
+#endif

@@ -1,0 +1,115 @@
+import Synchronization
+
+/// A size in device pixels.
+public struct PixelSize: Sendable, Hashable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+    public var pixels: Int { width * height }
+    public var description: String { "\(width)×\(height)" }
+
+    /// The largest size with this aspect ratio that fits in `box`, never larger than self
+    /// (photos are shrunk to fit, never blown up).
+    public func fitting(in box: PixelSize) -> PixelSize {
+        guard width > 0, height > 0, box.width > 0, box.height > 0 else { return self }
+        if width <= box.width && height <= box.height { return self }
+        let scale = min(Double(box.width) / Double(width), Double(box.height) / Double(height))
+        return PixelSize(width: max(1, Int((Double(width) * scale).rounded())),
+                         height: max(1, Int((Double(height) * scale).rounded())))
+    }
+}
+
+/// What to decode: a file, and the box the result must fit in.
+public struct DecodeRequest: Sendable, Hashable {
+    /// The file's URI.
+    public let uri: String
+    /// The decoded image is shrunk (on load where the format allows) to fit this box.
+    public let fitting: PixelSize
+
+    public init(uri: String, fitting: PixelSize) {
+        self.uri = uri
+        self.fitting = fitting
+    }
+}
+
+/// Decoded pixels, owned by this object and freed with it.
+///
+/// Immutable once made: a decoder fills the buffer before handing it out, and nothing
+/// writes to it afterwards, which is why sharing it across threads is safe.
+public final class PixelBuffer: @unchecked Sendable {
+    public let bytes: UnsafeMutableRawPointer
+    public let count: Int
+
+    /// Takes a buffer filled by `fill`, which receives the raw storage of `count` bytes.
+    public init(count: Int, fill: (UnsafeMutableRawPointer) -> Void) {
+        bytes = UnsafeMutableRawPointer.allocate(byteCount: max(count, 1), alignment: 16)
+        self.count = count
+        fill(bytes)
+    }
+
+    deinit { bytes.deallocate() }
+}
+
+/// A decoded image: 8-bit RGB or RGBA (straight alpha), rows `stride` bytes apart.
+public struct DecodedImage: Sendable {
+    public let size: PixelSize
+    public let stride: Int
+    public let hasAlpha: Bool
+    public let pixels: PixelBuffer
+    /// The image's own size before shrinking, after orientation.
+    public let sourceSize: PixelSize
+    /// The decoder's name for the format it found in the content ("jpeg", "png", …).
+    public let format: String
+
+    public init(size: PixelSize, stride: Int, hasAlpha: Bool, pixels: PixelBuffer, sourceSize: PixelSize, format: String) {
+        self.size = size
+        self.stride = stride
+        self.hasAlpha = hasAlpha
+        self.pixels = pixels
+        self.sourceSize = sourceSize
+        self.format = format
+    }
+}
+
+/// Why a file was not decoded, in words a person can read in a tooltip.
+public struct DecodeFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: Sendable, Equatable {
+        /// The file could not be opened or read (permissions, vanished, not a regular file).
+        case unreadable
+        /// The content is not an image any installed decoder understands.
+        case notAnImage
+        /// The image is damaged or the decoder failed on it.
+        case corrupt
+        /// Decoding it would take more memory than the browser allows for one image.
+        case tooLarge
+        /// Nobody wants the result any more.
+        case cancelled
+    }
+
+    public let kind: Kind
+    public let reason: String
+
+    public init(_ kind: Kind, _ reason: String) {
+        self.kind = kind
+        self.reason = reason
+    }
+
+    public var description: String { reason }
+}
+
+/// A flag a decode polls so that work nobody wants stops early.
+public final class CancellationFlag: Sendable {
+    private let state = Atomic<Bool>(false)
+    public init() {}
+    public var isCancelled: Bool { state.load(ordering: .relaxed) }
+    public func cancel() { state.store(true, ordering: .relaxed) }
+}
+
+/// The one interface between what shows images and what decodes them: what to decode, at
+/// what size; pixels or a reason back. Implementations run on worker threads.
+public protocol ImageDecoding: Sendable {
+    func decode(_ request: DecodeRequest, cancellation: CancellationFlag) -> Result<DecodedImage, DecodeFailure>
+}

@@ -1,0 +1,27 @@
+/// One photo in a folder, as the grid and the viewer know it.
+///
+/// A photo is identified by its URI, which survives any byte sequence a file name can hold
+/// (non-UTF-8 names are percent-escaped), so the URI is what the rest of the app keys on.
+public struct Photo: Sendable, Hashable, Identifiable {
+    /// The file's URI (`file:///…`); unique within a folder.
+    public let id: String
+    /// The name to show a person (GIO's display name: valid UTF-8 even for odd names).
+    public let displayName: String
+    /// Modification time in microseconds since the Unix epoch.
+    public let modified: Int64
+    /// Size in bytes.
+    public let size: Int64
+    /// The content type known so far (by name while listing, by content once sniffed).
+    public let contentType: String
+    /// Precomputed key for natural name order.
+    public let nameKey: NaturalSortKey
+
+    public init(id: String, displayName: String, modified: Int64, size: Int64, contentType: String) {
+        self.id = id
+        self.displayName = displayName
+        self.modified = modified
+        self.size = size
+        self.contentType = contentType
+        self.nameKey = NaturalSortKey(displayName)
+    }
+}

@@ -1,0 +1,92 @@
+/// The photos of one folder in display order.
+///
+/// The list is the model behind the grid and the viewer. It changes by whole batches
+/// (a listing streams in, files appear and vanish) and reports each change as one
+/// `Splice`, which the GTK list model mirrors without re-laying-out unchanged tiles.
+public struct PhotoList: Sendable {
+    /// A change of the display order: at `position`, `removed` entries were replaced by `inserted`.
+    public struct Splice: Sendable, Equatable {
+        public let position: Int
+        public let removed: Int
+        public let inserted: [String]
+    }
+
+    public private(set) var order: SortOrder
+    private var photos: [Photo] = []
+    private var indexByID: [String: Int] = [:]
+
+    public init(order: SortOrder = .byName) {
+        self.order = order
+    }
+
+    public var count: Int { photos.count }
+    public var isEmpty: Bool { photos.isEmpty }
+    public subscript(index: Int) -> Photo { photos[index] }
+    public var all: [Photo] { photos }
+
+    public func photo(id: String) -> Photo? {
+        indexByID[id].map { photos[$0] }
+    }
+
+    public func index(of id: String) -> Int? { indexByID[id] }
+
+    /// Adds photos (replacing any with the same id) and returns the one splice that
+    /// brings a mirror of the old order to the new one, or nil when nothing changed.
+    /// A photo replaced by a different value (a newer modification time, a new size) is
+    /// part of the splice even where it keeps its place, so the mirror rebinds it.
+    @discardableResult
+    public mutating func insert(_ batch: [Photo]) -> Splice? {
+        guard !batch.isEmpty else { return nil }
+        let replaced = Set(batch.map(\.id)).filter { indexByID[$0] != nil }
+        var kept = photos
+        if !replaced.isEmpty { kept.removeAll { replaced.contains($0.id) } }
+        var incoming = Dictionary(batch.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last }).map(\.value)
+        incoming.sort(by: order.areInIncreasingOrder)
+        let merged = Self.merge(kept, incoming, by: order.areInIncreasingOrder)
+        return apply(merged)
+    }
+
+    /// Removes photos by id; returns the splice, or nil when none of them was present.
+    @discardableResult
+    public mutating func remove(ids: Set<String>) -> Splice? {
+        guard ids.contains(where: { indexByID[$0] != nil }) else { return nil }
+        return apply(photos.filter { !ids.contains($0.id) })
+    }
+
+    /// Re-sorts the whole list.
+    @discardableResult
+    public mutating func sort(by newOrder: SortOrder) -> Splice? {
+        order = newOrder
+        return apply(photos.sorted(by: newOrder.areInIncreasingOrder))
+    }
+
+    /// Replaces the contents with `new` and describes the change as one splice covering
+    /// everything between the first and the last position that differ (in id or in value).
+    private mutating func apply(_ new: [Photo]) -> Splice? {
+        let old = photos
+        var prefix = 0
+        while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < old.count - prefix, suffix < new.count - prefix,
+              old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+        photos = new
+        indexByID.removeAll(keepingCapacity: true)
+        for (i, p) in new.enumerated() { indexByID[p.id] = i }
+        let removed = old.count - prefix - suffix
+        let inserted = new[prefix..<(new.count - suffix)].map(\.id)
+        if removed == 0 && inserted.isEmpty { return nil }
+        return Splice(position: prefix, removed: removed, inserted: inserted)
+    }
+
+    private static func merge(_ a: [Photo], _ b: [Photo], by less: (Photo, Photo) -> Bool) -> [Photo] {
+        var out: [Photo] = []
+        out.reserveCapacity(a.count + b.count)
+        var i = 0, j = 0
+        while i < a.count && j < b.count {
+            if less(b[j], a[i]) { out.append(b[j]); j += 1 } else { out.append(a[i]); i += 1 }
+        }
+        out.append(contentsOf: a[i...])
+        out.append(contentsOf: b[j...])
+        return out
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Milestone lines on stderr for benchmarks and tests, when `GPHOTOBROWSE_TRACE` is set.
+///
+/// Each line is `trace NAME [VALUE…] MS`, where MS counts milliseconds since the process
+/// started (read from the kernel, so it includes start-up before `main`). Benchmarks parse
+/// these lines: keep the format.
+public enum Trace {
+    /// Milestones: `GPHOTOBROWSE_TRACE=1` (or `all`).
+    public static let isEnabled: Bool = ["1", "all"].contains(ProcessInfo.processInfo.environment["GPHOTOBROWSE_TRACE"])
+    /// Also a line per tile (`tile-loaded INDEX`, `tile-failed INDEX`): `GPHOTOBROWSE_TRACE=all`.
+    public static let tilesEnabled: Bool = ProcessInfo.processInfo.environment["GPHOTOBROWSE_TRACE"] == "all"
+
+    /// Writes `trace <name> <values…> <ms>` when tracing is on.
+    public static func milestone(_ name: String, _ values: Int...) {
+        guard isEnabled else { return }
+        let fields = [name] + values.map(String.init) + [String(millisecondsSinceStart())]
+        FileHandle.standardError.write(Data(("trace " + fields.joined(separator: " ") + "\n").utf8))
+    }
+
+    /// Milliseconds since this process was started.
+    public static func millisecondsSinceStart() -> Int {
+        Int(((bootClockSeconds() - processStartSeconds) * 1000).rounded())
+    }
+
+    private static let processStartSeconds: Double = {
+        // Field 22 of /proc/self/stat: start time in clock ticks after boot. The command
+        // name (field 2) may hold spaces, so count fields after its closing parenthesis.
+        guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return bootClockSeconds() }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 19, let ticks = Double(fields[19]) else { return bootClockSeconds() }
+        return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }()
+
+    private static func bootClockSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_BOOTTIME, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+}

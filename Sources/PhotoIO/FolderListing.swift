@@ -1,0 +1,164 @@
+import CGdkPixbuf
+import Foundation
+import PhotoCore
+
+/// Why a folder could not be listed, in words for a person.
+public struct FolderError: Error, Sendable, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}
+
+/// A file in the folder that is not shown, and why.
+public struct SkippedEntry: Sendable {
+    public let name: String
+    public let reason: String
+}
+
+/// Lists the images of one folder with GIO, streaming them in batches.
+///
+/// Types come from the file names (`standard::fast-content-type`), which keeps listing fast
+/// on big and remote folders; only files whose name says nothing are sniffed. Runs
+/// blocking GIO calls: call `run` on a worker thread, never on the main thread.
+///
+/// `@unchecked Sendable`: its only mutable state is a GCancellable, which GIO documents as
+/// safe to cancel from any thread.
+public final class FolderListing: @unchecked Sendable {
+    public let uri: String
+    private let cancellable: UnsafeMutablePointer<GCancellable>
+
+    private static let attributes = [
+        "standard::name", "standard::display-name", "standard::type", "standard::fast-content-type",
+        "standard::size", "standard::is-symlink", "time::modified", "time::modified-usec",
+    ].joined(separator: ",")
+
+    public init(uri: String) {
+        self.uri = uri
+        cancellable = g_cancellable_new()
+    }
+
+    deinit { g_object_unref(cancellable) }
+
+    /// Stops a listing in progress; `run` returns soon after.
+    public func cancel() { g_cancellable_cancel(cancellable) }
+
+    public var isCancelled: Bool { g_cancellable_is_cancelled(cancellable) != 0 }
+
+    /// Lists the folder, handing photos to `deliver` in batches (the first batch at once,
+    /// later ones at most every `interval` seconds) and files left out to `skip`.
+    /// Returns the number of photos found.
+    public func run(
+        interval: Double = 0.1,
+        deliver: ([Photo]) -> Void,
+        skip: (SkippedEntry) -> Void = { _ in }
+    ) -> Result<Int, FolderError> {
+        let folder = g_file_new_for_uri(uri)
+        defer { unref(folder) }
+        let cancel = cancellable
+
+        var error: UnsafeMutablePointer<GError>?
+        guard let enumerator = g_file_enumerate_children(folder, Self.attributes, G_FILE_QUERY_INFO_NONE, cancel, &error) else {
+            return .failure(FolderError(message: Self.explain(error, folder: folder)))
+        }
+        defer {
+            g_file_enumerator_close(enumerator, nil, nil)
+            unref(enumerator)
+        }
+
+        var total = 0
+        var batch: [Photo] = []
+        var lastDelivery = -1.0
+        while true {
+            var nextError: UnsafeMutablePointer<GError>?
+            guard let info = g_file_enumerator_next_file(enumerator, cancel, &nextError) else {
+                if let nextError {
+                    let cancelled = g_error_matches(nextError, g_io_error_quark(), Int32(G_IO_ERROR_CANCELLED.rawValue)) != 0
+                    let message = String(cString: nextError.pointee.message)
+                    g_error_free(nextError)
+                    if cancelled { break }
+                    return .failure(FolderError(message: "Could not list the folder: \(message)"))
+                }
+                break
+            }
+            if let photo = photo(for: info, in: enumerator, skip: skip) { batch.append(photo) }
+            unref(info)
+            guard batch.count >= 64 else { continue }
+
+            let now = Date.timeIntervalSinceReferenceDate
+            if !batch.isEmpty && (lastDelivery < 0 || now - lastDelivery >= interval) {
+                total += batch.count
+                deliver(batch)
+                batch.removeAll(keepingCapacity: true)
+                lastDelivery = now
+            }
+        }
+        if !batch.isEmpty && !isCancelled {
+            total += batch.count
+            deliver(batch)
+        }
+        return .success(total)
+    }
+
+    private func photo(for info: OpaquePointer?, in enumerator: UnsafeMutablePointer<GFileEnumerator>?, skip: (SkippedEntry) -> Void) -> Photo? {
+        let displayName = g_file_info_get_display_name(info).map { String(cString: $0) } ?? "?"
+        let type = g_file_info_get_file_type(info)
+        switch type {
+        case G_FILE_TYPE_REGULAR:
+            break
+        case G_FILE_TYPE_DIRECTORY, G_FILE_TYPE_MOUNTABLE:
+            return nil
+        case G_FILE_TYPE_SYMBOLIC_LINK:
+            skip(SkippedEntry(name: displayName, reason: "a symbolic link that leads nowhere (broken or looping)"))
+            return nil
+        default:
+            skip(SkippedEntry(name: displayName, reason: "not a regular file (a pipe, socket or device)"))
+            return nil
+        }
+
+        guard let child = g_file_enumerator_get_child(enumerator, info) else { return nil }
+        defer { unref(child) }
+        var contentType = g_file_info_get_attribute_string(info, "standard::fast-content-type").map { String(cString: $0) }
+        var kind = ImageTypes.classify(contentType)
+        if kind == .unknown {
+            contentType = sniffContentType(child)
+            kind = ImageTypes.classify(contentType)
+        }
+        guard kind == .image, let uriPointer = g_file_get_uri(child) else { return nil }
+        defer { g_free(uriPointer) }
+
+        let seconds = Int64(g_file_info_get_attribute_uint64(info, "time::modified"))
+        let micros = Int64(g_file_info_get_attribute_uint32(info, "time::modified-usec"))
+        return Photo(
+            id: String(cString: uriPointer),
+            displayName: displayName,
+            modified: seconds * 1_000_000 + micros,
+            size: Int64(g_file_info_get_size(info)),
+            contentType: contentType ?? "application/octet-stream"
+        )
+    }
+
+    /// The content type from the file's first bytes (GIO reads them). Only for regular files.
+    private func sniffContentType(_ file: OpaquePointer?) -> String? {
+        guard let info = g_file_query_info(file, "standard::content-type", G_FILE_QUERY_INFO_NONE, cancellable, nil) else {
+            return nil
+        }
+        defer { unref(info) }
+        return g_file_info_get_content_type(info).map { String(cString: $0) }
+    }
+
+    private static func explain(_ error: UnsafeMutablePointer<GError>?, folder: OpaquePointer?) -> String {
+        guard let error else { return "The folder could not be opened." }
+        defer { g_error_free(error) }
+        let name = g_file_get_parse_name(folder).map { p -> String in defer { g_free(p) }; return String(cString: p) } ?? "?"
+        let quark = g_io_error_quark()
+        if g_error_matches(error, quark, Int32(G_IO_ERROR_NOT_FOUND.rawValue)) != 0 {
+            return "The folder “\(name)” does not exist."
+        }
+        if g_error_matches(error, quark, Int32(G_IO_ERROR_NOT_DIRECTORY.rawValue)) != 0 {
+            return "“\(name)” is not a folder."
+        }
+        if g_error_matches(error, quark, Int32(G_IO_ERROR_PERMISSION_DENIED.rawValue)) != 0 {
+            return "You do not have permission to read the folder “\(name)”."
+        }
+        return "The folder “\(name)” could not be read: \(String(cString: error.pointee.message))"
+    }
+}

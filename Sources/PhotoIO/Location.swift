@@ -1,0 +1,56 @@
+import CGdkPixbuf
+import PhotoCore
+
+/// What a path or URI given to the browser (on the command line, dropped, or chosen) is.
+public enum Location: Sendable, Equatable {
+    /// A folder to show as a grid.
+    case folder(uri: String, name: String)
+    /// A file to show in the viewer, within its folder.
+    case file(uri: String, folder: String, folderName: String)
+    /// Nothing that can be shown, and why.
+    case unavailable(String)
+
+    /// Looks the location up with GIO. Blocking I/O: call it on a worker thread.
+    public static func resolve(uri: String) -> Location {
+        let file = g_file_new_for_uri(uri)
+        defer { unref(file) }
+        var error: UnsafeMutablePointer<GError>?
+        let info = g_file_query_info(file, "standard::type,standard::display-name", G_FILE_QUERY_INFO_NONE, nil, &error)
+        guard let info else {
+            let name = parseName(file)
+            defer { if let error { g_error_free(error) } }
+            if let error, g_error_matches(error, g_io_error_quark(), Int32(G_IO_ERROR_NOT_FOUND.rawValue)) != 0 {
+                return .unavailable("“\(name)” does not exist.")
+            }
+            let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            return .unavailable("“\(name)” cannot be opened: \(reason)")
+        }
+        defer { unref(info) }
+        let name = g_file_info_get_display_name(info).map { String(cString: $0) } ?? parseName(file)
+        switch g_file_info_get_file_type(info) {
+        case G_FILE_TYPE_DIRECTORY, G_FILE_TYPE_MOUNTABLE:
+            return .folder(uri: uri, name: name)
+        default:
+            guard let parent = g_file_get_parent(file) else { return .unavailable("“\(name)” has no folder.") }
+            defer { unref(parent) }
+            let parentURI = g_file_get_uri(parent).map { p -> String in defer { g_free(p) }; return String(cString: p) } ?? uri
+            let parentName = displayName(of: parent)
+            return .file(uri: uri, folder: parentURI, folderName: parentName)
+        }
+    }
+
+    /// The name of a folder for a window title (valid UTF-8 whatever the bytes).
+    private static func displayName(of file: OpaquePointer?) -> String {
+        guard let path = g_file_get_path(file) else {
+            return g_file_get_basename(file).map { p -> String in defer { g_free(p) }; return String(cString: p) } ?? "?"
+        }
+        defer { g_free(path) }
+        guard let name = g_filename_display_basename(path) else { return "?" }
+        defer { g_free(name) }
+        return String(cString: name)
+    }
+
+    private static func parseName(_ file: OpaquePointer?) -> String {
+        g_file_get_parse_name(file).map { p -> String in defer { g_free(p) }; return String(cString: p) } ?? "?"
+    }
+}

@@ -1,0 +1,254 @@
+import CGdkPixbuf
+import Foundation
+import PhotoCore
+
+/// Decodes images with gdk-pixbuf, shrinking on load and applying EXIF orientation.
+///
+/// The file is opened without blocking and checked to be a regular file before any byte is
+/// read, so a FIFO or a device named like a photo cannot stall a worker. Bytes are fed to a
+/// `GdkPixbufLoader` in chunks, which lets a cancelled decode stop between chunks and lets
+/// the size be decided from the header before pixels are allocated: an image whose decoded
+/// size would exceed `maxDecodedPixels` is refused before the loader allocates it.
+public struct PixbufDecoder: ImageDecoding {
+    /// The most pixels one decode may produce before shrinking (100 MP is 400 MB as RGBA).
+    public let maxDecodedPixels: Int
+
+    public init(maxDecodedPixels: Int = 100_000_000) {
+        self.maxDecodedPixels = maxDecodedPixels
+    }
+
+    public func decode(_ request: DecodeRequest, cancellation: CancellationFlag) -> Result<DecodedImage, DecodeFailure> {
+        let source: ByteSource
+        switch ByteSource.open(uri: request.uri) {
+        case .success(let opened): source = opened
+        case .failure(let failure): return .failure(failure)
+        }
+        defer { source.close() }
+
+        guard let loader = gdk_pixbuf_loader_new() else { return .failure(DecodeFailure(.corrupt, "No image loader is available.")) }
+        defer { unref(loader) }
+
+        let plan = LoadPlan(box: request.fitting, maxPixels: maxDecodedPixels)
+        let planPointer = Unmanaged.passRetained(plan).toOpaque()
+        let sizePrepared: @convention(c) (UnsafeMutablePointer<GdkPixbufLoader>?, Int32, Int32, UnsafeMutableRawPointer?) -> Void = { loader, width, height, data in
+            guard let data else { return }
+            Unmanaged<LoadPlan>.fromOpaque(data).takeUnretainedValue().prepare(loader: loader, width: Int(width), height: Int(height))
+        }
+        let release: GClosureNotify = { data, _ in
+            if let data { Unmanaged<LoadPlan>.fromOpaque(data).release() }
+        }
+        g_signal_connect_data(loader, "size-prepared", unsafeBitCast(sizePrepared, to: GCallback.self), planPointer, release, GConnectFlags(0))
+
+        var loadError: String?
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        feeding: while true {
+            if cancellation.isCancelled {
+                gdk_pixbuf_loader_close(loader, nil)
+                return .failure(DecodeFailure(.cancelled, "Cancelled"))
+            }
+            let count = buffer.withUnsafeMutableBytes { source.read(into: $0) }
+            switch count {
+            case .failure(let failure):
+                gdk_pixbuf_loader_close(loader, nil)
+                return .failure(failure)
+            case .success(0):
+                break feeding
+            case .success(let n):
+                var error: UnsafeMutablePointer<GError>?
+                let ok = buffer.withUnsafeBufferPointer { gdk_pixbuf_loader_write(loader, $0.baseAddress, gsize(n), &error) }
+                if ok == 0 {
+                    loadError = Self.take(error)
+                    break feeding
+                }
+                if plan.refusal != nil { break feeding }
+            }
+        }
+        var closeError: UnsafeMutablePointer<GError>?
+        let closed = gdk_pixbuf_loader_close(loader, &closeError) != 0
+        let closeMessage = Self.take(closeError)
+        if let refusal = plan.refusal { return .failure(refusal) }
+        if !closed, loadError == nil { loadError = closeMessage }
+
+        // An animation can come with an error and a usable first frame: use the image.
+        guard let loaded = gdk_pixbuf_loader_get_pixbuf(loader) else {
+            if plan.sourceSize == nil && source.bytesRead == 0 {
+                return .failure(DecodeFailure(.corrupt, "The file is empty."))
+            }
+            if plan.sourceSize == nil {
+                return .failure(DecodeFailure(.notAnImage, loadError.map { "Not a readable image: \($0)" } ?? "Not an image format this computer can read."))
+            }
+            return .failure(DecodeFailure(.corrupt, loadError.map { "The image is damaged: \($0)" } ?? "The image could not be decoded."))
+        }
+        let format = plan.format
+        guard let oriented = gdk_pixbuf_apply_embedded_orientation(loaded) else {
+            return .failure(DecodeFailure(.corrupt, "The image could not be turned upright."))
+        }
+        defer { unref(oriented) }
+
+        let width = Int(gdk_pixbuf_get_width(oriented)), height = Int(gdk_pixbuf_get_height(oriented))
+        let decodedSize = PixelSize(width: width, height: height)
+        var sourceSize = plan.sourceSize ?? decodedSize
+        if (width > height) != (sourceSize.width > sourceSize.height) && width != height {
+            sourceSize = PixelSize(width: sourceSize.height, height: sourceSize.width)
+        }
+        let target = decodedSize.fitting(in: request.fitting)
+        var final = oriented
+        var scaled: OpaquePointer?
+        if target != decodedSize {
+            scaled = gdk_pixbuf_scale_simple(oriented, Int32(target.width), Int32(target.height), GDK_INTERP_BILINEAR)
+            if let scaled { final = scaled }
+        }
+        defer { if let scaled { unref(scaled) } }
+        return .success(Self.copy(final, sourceSize: sourceSize, format: format))
+    }
+
+    private static func copy(_ pixbuf: OpaquePointer, sourceSize: PixelSize, format: String) -> DecodedImage {
+        let length = Int(gdk_pixbuf_get_byte_length(pixbuf))
+        let bytes = gdk_pixbuf_read_pixels(pixbuf)
+        let pixels = PixelBuffer(count: length) { storage in
+            if let bytes { storage.copyMemory(from: bytes, byteCount: length) }
+        }
+        return DecodedImage(
+            size: PixelSize(width: Int(gdk_pixbuf_get_width(pixbuf)), height: Int(gdk_pixbuf_get_height(pixbuf))),
+            stride: Int(gdk_pixbuf_get_rowstride(pixbuf)),
+            hasAlpha: gdk_pixbuf_get_has_alpha(pixbuf) != 0,
+            pixels: pixels,
+            sourceSize: sourceSize,
+            format: format
+        )
+    }
+
+    private static func take(_ error: UnsafeMutablePointer<GError>?) -> String? {
+        guard let error else { return nil }
+        defer { g_error_free(error) }
+        return String(cString: error.pointee.message)
+    }
+}
+
+/// Decides, from the header the loader reports, the size to decode at, or refuses.
+/// Used by one decode on one thread only.
+private final class LoadPlan {
+    let box: PixelSize
+    let maxPixels: Int
+    var sourceSize: PixelSize?
+    var format = "unknown"
+    var refusal: DecodeFailure?
+
+    init(box: PixelSize, maxPixels: Int) {
+        self.box = box
+        self.maxPixels = maxPixels
+    }
+
+    func prepare(loader: UnsafeMutablePointer<GdkPixbufLoader>?, width: Int, height: Int) {
+        let source = PixelSize(width: width, height: height)
+        sourceSize = source
+        if let info = gdk_pixbuf_loader_get_format(loader), let name = gdk_pixbuf_format_get_name(info) {
+            format = String(cString: name)
+            g_free(name)
+        }
+        let target = source.fitting(in: box)
+        let decoded = Self.decodedSize(source: source, target: target, format: format)
+        if width <= 0 || height <= 0 || decoded.pixels > maxPixels || decoded.width > 65_535 || decoded.height > 65_535 {
+            refusal = DecodeFailure(.tooLarge, "The image is too large to open safely (\(source) pixels).")
+            gdk_pixbuf_loader_set_size(loader, 0, 0)  // tells the loader to stop, before it allocates
+            return
+        }
+        if target != source {
+            gdk_pixbuf_loader_set_size(loader, Int32(target.width), Int32(target.height))
+        }
+    }
+
+    /// The size the loader really allocates: JPEG shrinks on load by 1/2, 1/4 or 1/8 and
+    /// SVG renders at the size asked for; other formats decode in full, then scale.
+    static func decodedSize(source: PixelSize, target: PixelSize, format: String) -> PixelSize {
+        switch format {
+        case "jpeg":
+            var denominator = 1
+            while denominator < 8,
+                  source.width / (denominator * 2) >= target.width,
+                  source.height / (denominator * 2) >= target.height {
+                denominator *= 2
+            }
+            return PixelSize(width: (source.width + denominator - 1) / denominator,
+                             height: (source.height + denominator - 1) / denominator)
+        case "svg":
+            return target
+        default:
+            return source
+        }
+    }
+}
+
+/// Bytes of one file, read without ever blocking on a special file.
+private final class ByteSource {
+    private let fd: Int32
+    private let stream: UnsafeMutablePointer<GInputStream>?
+    private(set) var bytesRead = 0
+
+    private init(fd: Int32, stream: UnsafeMutablePointer<GInputStream>?) {
+        self.fd = fd
+        self.stream = stream
+    }
+
+    static func open(uri: String) -> Result<ByteSource, DecodeFailure> {
+        let file = g_file_new_for_uri(uri)
+        defer { unref(file) }
+        if let path = g_file_get_path(file) {
+            defer { g_free(path) }
+            // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer forever.
+            let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+            if fd < 0 {
+                let reason = errno == EACCES ? "You do not have permission to read this file." :
+                    errno == ENOENT ? "The file no longer exists." : "The file could not be opened: \(String(cString: strerror(errno)))."
+                return .failure(DecodeFailure(.unreadable, reason))
+            }
+            var status = stat()
+            guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+                Glibc.close(fd)
+                return .failure(DecodeFailure(.unreadable, "Not a regular file."))
+            }
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+            return .success(ByteSource(fd: fd, stream: nil))
+        }
+        // A remote location (gvfs): GIO's stream, which never opens a local special file.
+        var error: UnsafeMutablePointer<GError>?
+        guard let stream = g_file_read(file, nil, &error) else {
+            let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            if let error { g_error_free(error) }
+            return .failure(DecodeFailure(.unreadable, "The file could not be opened: \(message)"))
+        }
+        return .success(ByteSource(fd: -1, stream: UnsafeMutableRawPointer(stream).assumingMemoryBound(to: GInputStream.self)))
+    }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) -> Result<Int, DecodeFailure> {
+        while true {
+            let n: Int
+            if let stream {
+                var error: UnsafeMutablePointer<GError>?
+                n = Int(g_input_stream_read(stream, buffer.baseAddress, gsize(buffer.count), nil, &error))
+                if n < 0 {
+                    let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+                    if let error { g_error_free(error) }
+                    return .failure(DecodeFailure(.unreadable, "The file could not be read: \(message)"))
+                }
+            } else {
+                n = Glibc.read(fd, buffer.baseAddress, buffer.count)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return .failure(DecodeFailure(.unreadable, "The file could not be read: \(String(cString: strerror(errno)))."))
+                }
+            }
+            bytesRead += n
+            return .success(n)
+        }
+    }
+
+    func close() {
+        if let stream {
+            g_input_stream_close(stream, nil, nil)
+            unref(stream)
+        } else {
+            Glibc.close(fd)
+        }
+    }
+}

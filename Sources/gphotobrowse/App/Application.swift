@@ -1,0 +1,76 @@
+import CGtk
+import Foundation
+import PhotoCore
+
+/// The GtkApplication: opens a window per launch on the folder or files given, or on the
+/// Pictures folder, and remembers whether the command line asked for something that could
+/// not be opened, for the exit status.
+@MainActor
+final class Application {
+    static let id = "io.github.gphotobrowse.Gphotobrowse"
+
+    let application: OpaquePointer
+    private var windows: [BrowserWindow] = []
+    /// Non-zero when what the command line named could not be opened.
+    private(set) var exitStatus: Int32 = 0
+
+    init() {
+        application = gtk_application_new(Self.id, GApplicationFlags(G_APPLICATION_HANDLES_OPEN.rawValue | G_APPLICATION_NON_UNIQUE.rawValue)).cast()
+        g_set_application_name("Photo Browser")
+        onSignal(application, "startup") { [weak self] in self?.startup() }
+        onSignal(application, "activate") { [weak self] in self?.openDefault() }
+        onOpen(application) { [weak self] files in
+            let uris = files.compactMap { file -> String? in
+                g_file_get_uri(file).map { p in defer { g_free(p) }; return String(cString: p) }
+            }
+            self?.newWindow().open(uris: uris, fromCommandLine: true)
+        }
+    }
+
+    /// Runs the main loop; returns the process's exit status.
+    func run(arguments: [String]) -> Int32 {
+        var cArguments = arguments.map { strdup($0) }
+        defer { cArguments.forEach { free($0) } }
+        let status = g_application_run(application.cast(), Int32(cArguments.count), &cArguments)
+        return status != 0 ? status : exitStatus
+    }
+
+    private func startup() {
+        Style.install()
+        addAction(application, "quit") { [weak self] in self?.quit() }
+        setAccelerators("app.quit", ["<Control>q"])
+        setAccelerators("win.open", ["<Control>o"])
+        setAccelerators("window.close", ["<Control>w"])
+        setAccelerators("win.back", [])
+    }
+
+    private func setAccelerators(_ action: String, _ accelerators: [String]) {
+        var strings = accelerators.map { UnsafePointer(strdup($0)) } + [nil]
+        defer { strings.forEach { free(UnsafeMutablePointer(mutating: $0)) } }
+        gtk_application_set_accels_for_action(application.cast(), action, &strings)
+    }
+
+    /// No arguments: the Pictures folder when it exists, else the welcome page.
+    private func openDefault() {
+        let window = newWindow()
+        if let pictures = g_get_user_special_dir(G_USER_DIRECTORY_PICTURES).map({ String(cString: $0) }),
+           FileManager.default.fileExists(atPath: pictures) {
+            window.open(uris: [URL(fileURLWithPath: pictures).absoluteString])
+        } else {
+            window.showWelcome()
+        }
+    }
+
+    private func newWindow() -> BrowserWindow {
+        let window = BrowserWindow(application: application)
+        window.onOpenFailed = { [weak self] _ in self?.exitStatus = 1 }
+        window.onClosed = { [weak self, weak window] in self?.windows.removeAll { $0 === window } }
+        windows.append(window)
+        window.present()
+        return window
+    }
+
+    private func quit() {
+        for window in windows { gtk_window_destroy(window.window) }
+    }
+}

@@ -1,0 +1,253 @@
+import CGtk
+import Foundation
+import PhotoCore
+import PhotoIO
+
+/// A browser window: a header bar over one of three pages — a status page (welcome, empty
+/// or unreadable folder), the thumbnail grid, or the photo viewer.
+///
+/// The window owns the open folder's contents, its thumbnail loader and both views; opening
+/// another folder, or closing the window, cancels the listing and every decode it started.
+@MainActor
+final class BrowserWindow {
+    let window: UnsafeMutablePointer<GtkWindow>
+    private let stack: OpaquePointer
+    private let backButton: Widget
+    private let status = StatusPage()
+    private let decoder: any ImageDecoding = PixbufDecoder()
+    private var folder: OpenFolder?
+    private var pendingResolution = 0
+
+    /// Everything that belongs to the folder being shown.
+    private struct OpenFolder {
+        let name: String
+        let contents: FolderContents
+        let loader: ThumbnailLoader
+        let grid: ThumbnailGrid
+        let viewer: PhotoViewer
+        /// A photo to open in the viewer as soon as the listing finds it.
+        var target: String?
+    }
+
+    /// Called when opening what the command line asked for failed.
+    var onOpenFailed: (String) -> Void = { _ in }
+    /// Called when the window is gone.
+    var onClosed: () -> Void = {}
+
+    init(application: OpaquePointer) {
+        window = gtk_application_window_new(application.cast()).window
+        gtk_window_set_default_size(window, 1024, 768)
+        gtk_window_set_title(window, "Photo Browser")
+        gtk_window_set_icon_name(window, Application.id)
+
+        let header = gtk_header_bar_new()!
+        backButton = gtk_button_new_from_icon_name("go-previous-symbolic")
+        gtk_widget_set_tooltip_text(backButton, "Back to the Folder")
+        gtk_actionable_set_action_name(backButton.cast(), "win.back")
+        gtk_widget_set_visible(backButton, 0)
+        gtk_header_bar_pack_start(header.cast(), backButton)
+        let openButton = gtk_button_new_from_icon_name("folder-open-symbolic")!
+        gtk_widget_set_tooltip_text(openButton, "Open Folder… (Ctrl+O)")
+        gtk_actionable_set_action_name(openButton.cast(), "win.open")
+        gtk_header_bar_pack_start(header.cast(), openButton)
+        gtk_window_set_titlebar(window, header)
+
+        stack = gtk_stack_new()!.cast()
+        gtk_stack_set_transition_type(stack, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+        gtk_stack_set_transition_duration(stack, 120)
+        gtk_stack_add_named(stack, status.root, "status")
+        gtk_window_set_child(window, stack.widget)
+
+        addAction(window, "open") { [weak self] in self?.chooseFolder() }
+        addAction(window, "back") { [weak self] in self?.showGrid() }
+        installDropTarget()
+        traceFirstFrame()
+        onSignal(window, "destroy") { [weak self] in
+            self?.closeFolder()
+            self?.onClosed()
+        }
+    }
+
+    func present() { gtk_window_present(window) }
+
+    // MARK: Opening
+
+    /// Shows the welcome page (no folder to open).
+    func showWelcome() {
+        status.show(icon: "folder-pictures-symbolic", title: "Welcome to Photo Browser",
+                    details: "Open a folder to see its photos, or drop a folder on this window.", offerOpen: true)
+        gtk_stack_set_visible_child_name(stack, "status")
+    }
+
+    /// Opens what `uris` name: a folder as a grid, or image files in the viewer within their
+    /// folder (the first of them shown). Looking them up happens on a worker thread.
+    func open(uris: [String], fromCommandLine: Bool = false) {
+        guard let first = uris.first else { return }
+        pendingResolution += 1
+        let generation = pendingResolution
+        Thread.detachNewThread { [weak self] in
+            let location = Location.resolve(uri: first)
+            onMain {
+                guard let self, self.pendingResolution == generation else { return }
+                self.open(location, fromCommandLine: fromCommandLine)
+            }
+        }
+    }
+
+    private func open(_ location: Location, fromCommandLine: Bool) {
+        switch location {
+        case .folder(let uri, let name):
+            openFolder(uri: uri, name: name, target: nil)
+        case .file(let uri, let folderURI, let folderName):
+            openFolder(uri: folderURI, name: folderName, target: uri)
+        case .unavailable(let message):
+            showError(message)
+            if fromCommandLine { onOpenFailed(message) }
+        }
+    }
+
+    private func openFolder(uri: String, name: String, target: String?) {
+        closeFolder()
+        let contents = FolderContents(uri: uri)
+        let loader = ThumbnailLoader(edge: 256)
+        let grid = ThumbnailGrid(contents: contents, loader: loader)
+        let viewer = PhotoViewer(contents: contents, thumbnails: loader, decoder: decoder)
+        folder = OpenFolder(name: name, contents: contents, loader: loader, grid: grid, viewer: viewer, target: target)
+
+        gtk_stack_add_named(stack, grid.root, "grid")
+        gtk_stack_add_named(stack, viewer.root, "viewer")
+        grid.onActivate = { [weak self] index in self?.showViewer(at: index) }
+        viewer.onClose = { [weak self] in self?.showGrid() }
+        viewer.onPhotoChanged = { [weak self] photo in self.map { gtk_window_set_title($0.window, photo.displayName) } }
+        contents.observeChanges { [weak self] _ in self?.openTargetIfListed() }
+        contents.onListed = { [weak self] result in self?.listed(result) }
+
+        gtk_window_set_title(window, name)
+        gtk_stack_set_visible_child_name(stack, target == nil ? "grid" : "status")
+        if target == nil { grid.focus() }
+        contents.start()
+    }
+
+    /// Opens the viewer on the file asked for once the listing has found it.
+    private func openTargetIfListed() {
+        guard let target = folder?.target, let index = folder?.contents.photos.index(of: target) else { return }
+        folder?.target = nil
+        showViewer(at: index)
+    }
+
+    private func listed(_ result: Result<Int, FolderError>) {
+        guard let folder else { return }
+        switch result {
+        case .success(let count):
+            Trace.milestone("enumerated", count)
+            if let target = folder.target {
+                self.folder?.target = nil
+                // The file was not an image this browser shows: show its folder.
+                if Trace.isEnabled { printError("not an image that can be shown: \(target)") }
+                showGrid()
+            }
+            if count == 0 {
+                status.show(icon: "folder-pictures-symbolic", title: "No Photos",
+                            details: "“\(folder.name)” has no images in it.", offerOpen: true)
+                gtk_stack_set_visible_child_name(stack, "status")
+                Trace.milestone("visible-thumbnails", 0)
+            }
+        case .failure(let error):
+            closeFolder()
+            showError(error.message)
+            onOpenFailed(error.message)
+        }
+    }
+
+    private func showError(_ message: String) {
+        printError(message)
+        status.show(icon: "dialog-error-symbolic", title: "Cannot Open Folder", details: message, offerOpen: true)
+        gtk_stack_set_visible_child_name(stack, "status")
+    }
+
+    private func closeFolder() {
+        guard let old = folder else { return }
+        folder = nil
+        old.contents.cancel()
+        old.loader.cancelAll()
+        old.viewer.stop()
+        gtk_stack_remove(stack, old.grid.root)
+        gtk_stack_remove(stack, old.viewer.root)
+    }
+
+    // MARK: Pages
+
+    private func showViewer(at index: Int) {
+        guard let folder else { return }
+        gtk_stack_set_visible_child_name(stack, "viewer")
+        gtk_widget_set_visible(backButton, 1)
+        folder.viewer.show(index)
+        folder.viewer.focus()
+    }
+
+    private func showGrid() {
+        guard let folder else { return }
+        let last = folder.viewer.index
+        folder.viewer.stop()
+        gtk_widget_set_visible(backButton, 0)
+        gtk_window_set_title(window, folder.name)
+        gtk_stack_set_visible_child_name(stack, "grid")
+        if let last { folder.grid.reveal(last) } else { folder.grid.focus() }
+    }
+
+    private func chooseFolder() {
+        FolderChooser.ask(parent: window) { [weak self] file in
+            let uri = g_file_get_uri(file).map { p -> String in defer { g_free(p) }; return String(cString: p) }
+            file.unref()
+            if let uri { self?.open(uris: [uri]) }
+        }
+    }
+
+    // MARK: Drag and drop
+
+    /// A folder dropped on the window opens it; dropped images open their folder at the first.
+    private func installDropTarget() {
+        let target = gtk_drop_target_new(gdk_file_list_get_type(), GDK_ACTION_COPY)!
+        onDrop(target) { [weak self] value in
+            guard let self, cgtk_value_holds(value, gdk_file_list_get_type()) != 0,
+                  let list = g_value_get_boxed(value) else { return false }
+            let uris = Self.uris(of: list.cast())
+            guard !uris.isEmpty else { return false }
+            self.open(uris: uris)
+            return true
+        }
+        gtk_widget_add_controller(window.widget, target.eventController)
+    }
+
+    static func uris(of fileList: OpaquePointer) -> [String] {
+        var uris: [String] = []
+        let files = gdk_file_list_get_files(fileList)
+        var node = files
+        while let current = node {
+            if let uri = g_file_get_uri(current.pointee.data.cast()) {
+                uris.append(String(cString: uri))
+                g_free(uri)
+            }
+            node = current.pointee.next
+        }
+        g_slist_free(files)
+        return uris
+    }
+
+    // MARK: Tracing
+
+    private func traceFirstFrame() {
+        guard Trace.isEnabled else { return }
+        onSignal(window, "realize") { [weak self] in
+            guard let self, let clock = gtk_widget_get_frame_clock(self.window.widget) else { return }
+            var handler: UInt = 0
+            var done = false
+            handler = onSignal(clock, "after-paint") {
+                guard !done else { return }
+                done = true
+                Trace.milestone("first-frame")
+                g_signal_handler_disconnect(clock.raw, gulong(handler))
+            }
+        }
+    }
+}

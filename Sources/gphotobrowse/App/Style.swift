@@ -1,0 +1,23 @@
+import CGtk
+
+/// The app's own CSS: tile shapes and the viewer's dark backdrop.
+enum Style {
+    static let css = """
+    gridview.photo-grid { padding: 6px; }
+    gridview.photo-grid > child { padding: 3px; border-radius: 8px; }
+    .thumbnail { background-color: alpha(currentColor, 0.07); border-radius: 6px; }
+    .thumbnail.broken { background-color: alpha(currentColor, 0.04); }
+    .photo-viewer { background-color: #1e1e1e; }
+    .viewer-message { color: white; font-size: 1.2em; padding: 12px; }
+    .viewer-counter { padding: 4px 12px; border-radius: 999px; }
+    .status-page .title-1 { font-size: 2em; font-weight: 800; }
+    """
+
+    @MainActor
+    static func install() {
+        let provider = gtk_css_provider_new()!
+        gtk_css_provider_load_from_data(provider, css, -1)
+        gtk_style_context_add_provider_for_display(gdk_display_get_default(), provider.cast(), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        provider.unref()
+    }
+}

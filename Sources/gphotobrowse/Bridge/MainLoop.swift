@@ -1,0 +1,51 @@
+import CGtk
+import Dispatch
+import Glibc
+
+// libdispatch's hooks for a foreign run loop (CoreFoundation uses them on Linux): a file
+// descriptor that becomes readable when the main queue has work, and the call that drains it.
+@_silgen_name("_dispatch_get_main_queue_handle_4CF")
+private func dispatchMainQueueHandle() -> Int32
+
+@_silgen_name("_dispatch_main_queue_callback_4CF")
+private func dispatchMainQueueCallback(_ message: UnsafeMutableRawPointer?)
+
+/// Lets Swift concurrency run under the GLib main loop.
+///
+/// GLib owns the main thread, so nothing drains Dispatch's main queue by itself: neither
+/// `DispatchQueue.main.async` nor `@MainActor` tasks would ever run. Watching the main
+/// queue's file descriptor from GLib drains it whenever work is posted, event-driven.
+///
+/// On Linux the descriptor is an eventfd that libdispatch writes to but does not reset when
+/// draining; left readable, it would make GLib spin and starve painting. So the callback
+/// reads it (non-blocking) first, then drains the queue.
+enum MainLoop {
+    static func attachDispatchMainQueue() {
+        let fd = dispatchMainQueueHandle()
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        g_unix_fd_add(fd, G_IO_IN, { fd, _, _ in
+            var counter: UInt64 = 0
+            _ = read(fd, &counter, MemoryLayout<UInt64>.size)
+            dispatchMainQueueCallback(nil)
+            return 1  // G_SOURCE_CONTINUE
+        }, nil)
+    }
+}
+
+/// Runs `work` on the main thread, after everything already posted there (FIFO).
+func onMain(_ work: @escaping @MainActor @Sendable () -> Void) {
+    DispatchQueue.main.async { MainActor.assumeIsolated(work) }
+}
+
+/// A GLib timeout that calls `work` once after `milliseconds`; returns the source id.
+@MainActor @discardableResult
+func after(milliseconds: UInt32, _ work: @escaping @MainActor () -> Void) -> UInt32 {
+    typealias H = @MainActor () -> Void
+    let data = Unmanaged.passRetained(SignalBox<H>(work)).toOpaque()
+    return g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { data in
+        MainActor.assumeIsolated { Unmanaged<SignalBox<H>>.fromOpaque(data!).takeUnretainedValue().handler() }
+        return 0  // G_SOURCE_REMOVE
+    }, data, { data in
+        if let data { Unmanaged<SignalBox<H>>.fromOpaque(data).release() }
+    })
+}

@@ -1,0 +1,113 @@
+import CGtk
+
+/// Connecting Swift closures to GObject signals.
+///
+/// Each closure is boxed and retained by the signal connection; GLib calls the destroy
+/// notify when the connection goes (the instance is finalized or the handler is
+/// disconnected), which releases the box. Handlers run on the main thread, where GTK
+/// emits its signals, hence `MainActor.assumeIsolated`.
+///
+/// Signals without arguments use `G_CONNECT_SWAPPED`, so that the box comes first and one
+/// thunk serves them all. Signals with arguments need a thunk whose C signature matches
+/// the signal's exactly; those below cover the shapes the app uses.
+final class SignalBox<Handler> {
+    let handler: Handler
+    init(_ handler: Handler) { self.handler = handler }
+}
+
+private func connect<Handler>(
+    _ instance: some GObjectPointer, _ signal: String, _ thunk: UnsafeRawPointer, _ handler: Handler, swapped: Bool
+) -> UInt {
+    let box = Unmanaged.passRetained(SignalBox(handler)).toOpaque()
+    let release: GClosureNotify = { data, _ in
+        if let data { Unmanaged<AnyObject>.fromOpaque(data).release() }
+    }
+    return UInt(g_signal_connect_data(
+        instance.raw, signal, cgtk_callback(UnsafeMutableRawPointer(mutating: thunk)), box, release,
+        swapped ? G_CONNECT_SWAPPED : GConnectFlags(0)))
+}
+
+private func box<Handler>(_ data: UnsafeMutableRawPointer?) -> Handler {
+    Unmanaged<SignalBox<Handler>>.fromOpaque(data!).takeUnretainedValue().handler
+}
+
+/// `void handler (Instance *)`: clicked, destroy, activate, realize, value-changed…
+@MainActor @discardableResult
+func onSignal(_ instance: some GObjectPointer, _ signal: String, _ handler: @escaping @MainActor () -> Void) -> UInt {
+    typealias H = @MainActor () -> Void
+    let thunk: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in
+        MainActor.assumeIsolated { (box(data) as H)() }
+    }
+    return connect(instance, signal, unsafeBitCast(thunk, to: UnsafeRawPointer.self), handler as H, swapped: true)
+}
+
+/// `void handler (Instance *, gpointer arg)`: list item factory setup/bind/unbind, action activate…
+@MainActor @discardableResult
+func onSignal(_ instance: some GObjectPointer, _ signal: String, pointer handler: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void) -> UInt {
+    typealias H = @MainActor (UnsafeMutableRawPointer?) -> Void
+    let thunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, arg, data in
+        MainActor.assumeIsolated { (box(data) as H)(arg) }
+    }
+    return connect(instance, signal, unsafeBitCast(thunk, to: UnsafeRawPointer.self), handler as H, swapped: false)
+}
+
+/// `void handler (Instance *, guint / gint arg)`: GtkGridView::activate, GtkNativeDialog::response.
+@MainActor @discardableResult
+func onSignal(_ instance: some GObjectPointer, _ signal: String, integer handler: @escaping @MainActor (Int32) -> Void) -> UInt {
+    typealias H = @MainActor (Int32) -> Void
+    let thunk: @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?) -> Void = { _, arg, data in
+        MainActor.assumeIsolated { (box(data) as H)(arg) }
+    }
+    return connect(instance, signal, unsafeBitCast(thunk, to: UnsafeRawPointer.self), handler as H, swapped: false)
+}
+
+/// `gboolean handler (GtkEventControllerKey *, guint keyval, guint keycode, GdkModifierType state)`.
+@MainActor @discardableResult
+func onKeyPressed(_ controller: some GObjectPointer, _ handler: @escaping @MainActor (_ keyval: UInt32, _ state: GdkModifierType) -> Bool) -> UInt {
+    typealias H = @MainActor (UInt32, GdkModifierType) -> Bool
+    let thunk: @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, GdkModifierType, UnsafeMutableRawPointer?) -> gboolean = { _, keyval, _, state, data in
+        MainActor.assumeIsolated { (box(data) as H)(keyval, state) ? 1 : 0 }
+    }
+    return connect(controller, "key-pressed", unsafeBitCast(thunk, to: UnsafeRawPointer.self), handler as H, swapped: false)
+}
+
+/// `void handler (GtkGesture *, gint n_press, double x, double y)`: GtkGestureClick::pressed/released.
+@MainActor @discardableResult
+func onPressed(_ gesture: some GObjectPointer, _ signal: String = "pressed", _ handler: @escaping @MainActor (_ presses: Int32, _ x: Double, _ y: Double) -> Void) -> UInt {
+    typealias H = @MainActor (Int32, Double, Double) -> Void
+    let thunk: @convention(c) (UnsafeMutableRawPointer?, Int32, Double, Double, UnsafeMutableRawPointer?) -> Void = { _, n, x, y, data in
+        MainActor.assumeIsolated { (box(data) as H)(n, x, y) }
+    }
+    return connect(gesture, signal, unsafeBitCast(thunk, to: UnsafeRawPointer.self), handler as H, swapped: false)
+}
+
+/// `gboolean handler (GtkDropTarget *, const GValue *value, double x, double y)`.
+@MainActor @discardableResult
+func onDrop(_ target: some GObjectPointer, _ handler: @escaping @MainActor (UnsafePointer<GValue>) -> Bool) -> UInt {
+    typealias H = @MainActor (UnsafePointer<GValue>) -> Bool
+    let thunk: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<GValue>?, Double, Double, UnsafeMutableRawPointer?) -> gboolean = { _, value, _, _, data in
+        guard let value else { return 0 }
+        return MainActor.assumeIsolated { (box(data) as H)(value) ? 1 : 0 }
+    }
+    return connect(target, "drop", unsafeBitCast(thunk, to: UnsafeRawPointer.self), handler as H, swapped: false)
+}
+
+/// `void handler (GApplication *, GFile **files, gint n_files, const char *hint)`.
+@MainActor @discardableResult
+func onOpen(_ application: some GObjectPointer, _ handler: @escaping @MainActor ([OpaquePointer]) -> Void) -> UInt {
+    typealias H = @MainActor ([OpaquePointer]) -> Void
+    let thunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<OpaquePointer?>?, Int32, UnsafePointer<CChar>?, UnsafeMutableRawPointer?) -> Void = { _, files, count, _, data in
+        let list = (0..<Int(count)).compactMap { files?[$0] }
+        MainActor.assumeIsolated { (box(data) as H)(list) }
+    }
+    return connect(application, "open", unsafeBitCast(thunk, to: UnsafeRawPointer.self), handler as H, swapped: false)
+}
+
+/// A window action (`win.NAME`) that runs `handler`.
+@MainActor
+func addAction(_ map: some GObjectPointer, _ name: String, _ handler: @escaping @MainActor () -> Void) {
+    let action = g_simple_action_new(name, nil)!
+    onSignal(action, "activate", pointer: { _ in handler() })
+    g_action_map_add_action(map.cast(), action.cast())
+    action.unref()
+}
