@@ -118,6 +118,13 @@ public final class FolderListing: @unchecked Sendable {
         defer { unref(child) }
         var contentType = g_file_info_get_attribute_string(info, "standard::fast-content-type").map { String(cString: $0) }
         var kind = ImageTypes.classify(contentType)
+        if contentType == "application/x-zerosize", let name = g_file_info_get_name(info) {
+            // GIO types every empty file so; an empty "x.jpg" is still a photo to the person,
+            // shown as a broken tile ("the file is empty") rather than silently left out.
+            let guessed = g_content_type_guess(name, nil, 0, nil)
+            contentType = guessed.map { p -> String in defer { g_free(p) }; return String(cString: p) }
+            kind = ImageTypes.classify(contentType) == .image ? .image : .other
+        }
         if kind == .unknown {
             contentType = sniffContentType(child)
             kind = ImageTypes.classify(contentType)

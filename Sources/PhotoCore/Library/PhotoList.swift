@@ -11,11 +11,11 @@ public struct PhotoList: Sendable {
         public let inserted: [String]
     }
 
-    public private(set) var order: SortOrder
+    public private(set) var order: PhotoOrder
     private var photos: [Photo] = []
     private var indexByID: [String: Int] = [:]
 
-    public init(order: SortOrder = .byName) {
+    public init(order: PhotoOrder = .byName) {
         self.order = order
     }
 
@@ -55,7 +55,7 @@ public struct PhotoList: Sendable {
 
     /// Re-sorts the whole list.
     @discardableResult
-    public mutating func sort(by newOrder: SortOrder) -> Splice? {
+    public mutating func sort(by newOrder: PhotoOrder) -> Splice? {
         order = newOrder
         return apply(photos.sorted(by: newOrder.areInIncreasingOrder))
     }

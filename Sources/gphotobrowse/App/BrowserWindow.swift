@@ -17,6 +17,7 @@ final class BrowserWindow {
     private let decoder: any ImageDecoding = PixbufDecoder()
     private var folder: OpenFolder?
     private var pendingResolution = 0
+    private var firstFramePainted = false
 
     /// Everything that belongs to the folder being shown.
     private struct OpenFolder {
@@ -27,6 +28,14 @@ final class BrowserWindow {
         let viewer: PhotoViewer
         /// A photo to open in the viewer as soon as the listing finds it.
         var target: String?
+
+        /// Cancels the listing and every decode this folder started. Touches no widget, so
+        /// it is safe while the window is being destroyed.
+        @MainActor func stopWork() {
+            contents.cancel()
+            loader.cancelAll()
+            viewer.cancelDecode()
+        }
     }
 
     /// Called when opening what the command line asked for failed.
@@ -63,7 +72,8 @@ final class BrowserWindow {
         installDropTarget()
         traceFirstFrame()
         onSignal(window, "destroy") { [weak self] in
-            self?.closeFolder()
+            self?.folder?.stopWork()
+            self?.folder = nil
             self?.onClosed()
         }
     }
@@ -168,8 +178,7 @@ final class BrowserWindow {
     private func closeFolder() {
         guard let old = folder else { return }
         folder = nil
-        old.contents.cancel()
-        old.loader.cancelAll()
+        old.stopWork()
         old.viewer.stop()
         gtk_stack_remove(stack, old.grid.root)
         gtk_stack_remove(stack, old.viewer.root)
@@ -240,13 +249,10 @@ final class BrowserWindow {
         guard Trace.isEnabled else { return }
         onSignal(window, "realize") { [weak self] in
             guard let self, let clock = gtk_widget_get_frame_clock(self.window.widget) else { return }
-            var handler: UInt = 0
-            var done = false
-            handler = onSignal(clock, "after-paint") {
-                guard !done else { return }
-                done = true
+            onSignal(clock, "after-paint") { [weak self] in
+                guard let self, !self.firstFramePainted else { return }
+                self.firstFramePainted = true
                 Trace.milestone("first-frame")
-                g_signal_handler_disconnect(clock.raw, gulong(handler))
             }
         }
     }

@@ -15,7 +15,7 @@ final class FolderContents {
     /// Called once when the listing has ended, with the count or the reason it failed.
     var onListed: (Result<Int, FolderError>) -> Void = { _ in }
 
-    init(uri: String, order: PhotoCore.SortOrder = .byName) {
+    init(uri: String, order: PhotoOrder = .byName) {
         self.uri = uri
         photos = PhotoList(order: order)
         listing = FolderListing(uri: uri)

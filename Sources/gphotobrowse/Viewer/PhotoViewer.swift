@@ -197,7 +197,8 @@ final class PhotoViewer {
         texture = newTexture
     }
 
-    private func cancelDecode() {
+    /// Cancels the decode under way, if any.
+    func cancelDecode() {
         if let pending { DecodePool.shared.cancel(pending) }
         pending = nil
     }

@@ -7,7 +7,7 @@ public enum SortKey: String, Sendable, CaseIterable {
 }
 
 /// A sort key and a direction.
-public struct SortOrder: Sendable, Hashable {
+public struct PhotoOrder: Sendable, Hashable {
     public var key: SortKey
     /// Newest or last first when true.
     public var reversed: Bool
@@ -17,7 +17,7 @@ public struct SortOrder: Sendable, Hashable {
         self.reversed = reversed
     }
 
-    public static let byName = SortOrder(key: .name)
+    public static let byName = PhotoOrder(key: .name)
 
     /// Whether `a` comes before `b`. Ties fall back to name, then to the URI, so the order
     /// is total and stable across runs.

@@ -1,0 +1,57 @@
+import Testing
+@testable import PhotoCore
+
+@Suite struct NaturalSortKeyTests {
+    private func sortedNames(_ names: [String]) -> [String] {
+        names.map { photo($0) }.sorted(by: PhotoOrder.byName.areInIncreasingOrder).map(\.displayName)
+    }
+
+    @Test func numbersCompareByValue() {
+        #expect(NaturalSortKey("IMG_2") < NaturalSortKey("IMG_10"))
+        #expect(sortedNames(["IMG_10.jpg", "IMG_2.jpg", "IMG_1.jpg", "IMG_100.jpg"])
+            == ["IMG_1.jpg", "IMG_2.jpg", "IMG_10.jpg", "IMG_100.jpg"])
+    }
+
+    @Test func caseIsIgnored() {
+        #expect(NaturalSortKey("Beach.JPG") == NaturalSortKey("beach.jpg"))
+        #expect(sortedNames(["b.jpg", "A.jpg", "C.jpg"]) == ["A.jpg", "b.jpg", "C.jpg"])
+    }
+
+    @Test func leadingZerosDoNotChangeTheValue() {
+        #expect(NaturalSortKey("img01") == NaturalSortKey("img1"))
+        #expect(NaturalSortKey("img007") < NaturalSortKey("img10"))
+        #expect(NaturalSortKey("img0") == NaturalSortKey("img000"))
+    }
+
+    @Test func equalKeysFallBackToTheIDForATotalOrder() {
+        let a = photo("img01", id: "file:///photos/a")
+        let b = photo("img1", id: "file:///photos/b")
+        let order = PhotoOrder.byName
+        #expect(order.areInIncreasingOrder(a, b))
+        #expect(!order.areInIncreasingOrder(b, a))
+        #expect(!order.areInIncreasingOrder(a, a))
+        // Whatever order they arrive in, the result is the same.
+        #expect([a, b].sorted(by: order.areInIncreasingOrder) == [b, a].sorted(by: order.areInIncreasingOrder))
+    }
+
+    @Test func aPrefixSortsFirstAndDigitsBeforeLetters() {
+        #expect(NaturalSortKey("a") < NaturalSortKey("a1"))
+        #expect(NaturalSortKey("a1") < NaturalSortKey("ab"))
+        #expect(sortedNames(["ab", "a1", "a"]) == ["a", "a1", "ab"])
+    }
+
+    @Test(arguments: ["Ünïcödé.jpg", "日本語 2.png", "emoji 🎉 10.jpg", "İstanbul.jpg", "ß", "", "\u{FFFD}bad", "٣٤.jpg"])
+    func nonASCIINamesProduceAComparableKey(_ name: String) {
+        let key = NaturalSortKey(name)
+        #expect(key == NaturalSortKey(name))
+        #expect(!(key < key))
+        #expect(NaturalSortKey("") < key || name.isEmpty)
+    }
+
+    @Test func nonASCIINamesSortConsistently() {
+        let names = ["Ünïcödé 10.jpg", "Ünïcödé 9.jpg", "日本語 2.png", "zebra.jpg", "emoji 🎉.jpg"]
+        let once = sortedNames(names)
+        #expect(sortedNames(once.reversed()) == once)
+        #expect(once.firstIndex(of: "Ünïcödé 9.jpg")! < once.firstIndex(of: "Ünïcödé 10.jpg")!)
+    }
+}

@@ -1,0 +1,166 @@
+import Testing
+@testable import PhotoCore
+
+/// Applies `splice` to a mirror of the list's ids, as the GTK list model does.
+private func apply(_ splice: PhotoList.Splice?, to mirror: inout [String]) {
+    guard let splice else { return }
+    mirror.replaceSubrange(splice.position..<(splice.position + splice.removed), with: splice.inserted)
+}
+
+private func ids(_ list: PhotoList) -> [String] { list.all.map(\.id) }
+
+/// Checks everything a list promises about itself: sorted by its order, and every id's
+/// index pointing back at it.
+private func expectConsistent(_ list: PhotoList, sourceLocation: SourceLocation = #_sourceLocation) {
+    let all = list.all
+    #expect(all.count == list.count, sourceLocation: sourceLocation)
+    for i in all.indices.dropFirst() {
+        #expect(list.order.areInIncreasingOrder(all[i - 1], all[i]), "out of order at \(i)", sourceLocation: sourceLocation)
+    }
+    for (i, p) in all.enumerated() {
+        #expect(list.index(of: p.id) == i, sourceLocation: sourceLocation)
+        #expect(list[i] == p && list.photo(id: p.id) == p, sourceLocation: sourceLocation)
+    }
+}
+
+@Suite struct PhotoListTests {
+    @Test func batchesStreamInAndEachSpliceUpdatesAMirror() {
+        var list = PhotoList()
+        var mirror: [String] = []
+        let batches = [
+            [photo("IMG_10.jpg"), photo("IMG_2.jpg")],
+            [photo("IMG_1.jpg"), photo("IMG_3.jpg")],
+            [photo("IMG_20.jpg")],
+            [photo("IMG_0.jpg"), photo("IMG_15.jpg")],
+        ]
+        for batch in batches {
+            apply(list.insert(batch), to: &mirror)
+            #expect(mirror == ids(list))
+            expectConsistent(list)
+        }
+        #expect(list.all.map(\.displayName) == ["IMG_0.jpg", "IMG_1.jpg", "IMG_2.jpg", "IMG_3.jpg", "IMG_10.jpg", "IMG_15.jpg", "IMG_20.jpg"])
+    }
+
+    @Test func insertReturnsTheOneSpliceCoveringTheChange() throws {
+        var list = PhotoList()
+        #expect(list.insert([photo("a"), photo("d")]) == PhotoList.Splice(position: 0, removed: 0, inserted: ["file:///photos/a", "file:///photos/d"]))
+        let inserted = list.insert([photo("b"), photo("c")])
+        let splice = try #require(inserted)
+        #expect(splice == PhotoList.Splice(position: 1, removed: 0, inserted: ["file:///photos/b", "file:///photos/c"]))
+        // Two inserts far apart make one splice spanning both, replacing what lies between.
+        let both = list.insert([photo("0"), photo("e")])
+        let wide = try #require(both)
+        #expect(wide.position == 0 && wide.removed == 4 && wide.inserted.count == 6)
+    }
+
+    @Test func emptyBatchChangesNothing() {
+        var list = PhotoList()
+        list.insert([photo("a")])
+        #expect(list.insert([]) == nil)
+        #expect(list.count == 1)
+    }
+
+    @Test func reinsertingTheSameIDReplacesThePhoto() throws {
+        var list = PhotoList(order: PhotoOrder(key: .modified))
+        var mirror: [String] = []
+        apply(list.insert([photo("a", modified: 1), photo("b", modified: 2), photo("c", modified: 3)]), to: &mirror)
+
+        // A newer "a" moves to the end; there is still one "a".
+        apply(list.insert([photo("a", modified: 9)]), to: &mirror)
+        #expect(mirror == ids(list))
+        #expect(list.count == 3)
+        #expect(list.all.map(\.displayName) == ["b", "c", "a"])
+        #expect(list.photo(id: "file:///photos/a")?.modified == 9)
+        expectConsistent(list)
+    }
+
+    @Test func reinsertingAChangedPhotoInPlaceStillReportsIt() throws {
+        var list = PhotoList()
+        list.insert([photo("a", modified: 1), photo("b", modified: 1), photo("c", modified: 1)])
+        let changed = Photo(id: "file:///photos/b", displayName: "b", modified: 2, size: 99, contentType: "image/png")
+        let reinserted = list.insert([changed])
+        let splice = try #require(reinserted)
+        #expect(splice == PhotoList.Splice(position: 1, removed: 1, inserted: ["file:///photos/b"]))
+        #expect(list.photo(id: "file:///photos/b") == changed)
+    }
+
+    @Test func reinsertingAnIdenticalPhotoIsNoChange() {
+        var list = PhotoList()
+        list.insert([photo("a"), photo("b")])
+        #expect(list.insert([photo("b")]) == nil)
+    }
+
+    @Test func duplicateIDsInOneBatchKeepTheLast() {
+        var list = PhotoList()
+        list.insert([photo("a", modified: 1), photo("a", modified: 2)])
+        #expect(list.count == 1)
+        #expect(list.photo(id: "file:///photos/a")?.modified == 2)
+    }
+
+    @Test func removeDropsTheGivenIDs() throws {
+        var list = PhotoList()
+        var mirror: [String] = []
+        apply(list.insert(["a", "b", "c", "d"].map { photo($0) }), to: &mirror)
+        let removed = list.remove(ids: ["file:///photos/b", "file:///photos/c", "file:///nowhere"])
+        let splice = try #require(removed)
+        #expect(splice == PhotoList.Splice(position: 1, removed: 2, inserted: []))
+        apply(splice, to: &mirror)
+        #expect(mirror == ids(list))
+        #expect(list.all.map(\.displayName) == ["a", "d"])
+        #expect(list.index(of: "file:///photos/b") == nil)
+        #expect(list.index(of: "file:///photos/d") == 1)
+        #expect(list.remove(ids: ["file:///photos/b"]) == nil)
+    }
+
+    @Test func sortByChangesTheOrder() throws {
+        var list = PhotoList()
+        var mirror: [String] = []
+        apply(list.insert([photo("a", modified: 3), photo("b", modified: 1), photo("c", modified: 2)]), to: &mirror)
+        let resorted = list.sort(by: PhotoOrder(key: .modified))
+        let splice: PhotoList.Splice = try #require(resorted)
+        apply(splice, to: &mirror)
+        #expect(list.order == PhotoOrder(key: .modified))
+        #expect(list.all.map(\.displayName) == ["b", "c", "a"])
+        #expect(mirror == ids(list))
+        expectConsistent(list)
+
+        apply(list.sort(by: PhotoOrder(key: .name, reversed: true)), to: &mirror)
+        #expect(list.all.map(\.displayName) == ["c", "b", "a"])
+        #expect(mirror == ids(list))
+        expectConsistent(list)
+
+        #expect(list.sort(by: PhotoOrder(key: .name, reversed: true)) == nil)
+    }
+
+    @Test(arguments: [1, 2, 3, 42, 1234] as [UInt64])
+    func randomEditsKeepAMirrorInStep(seed: UInt64) {
+        var rng = SeededGenerator(seed: seed)
+        let names = (0..<40).map { i in ["IMG_\(i)", "img_\(i % 10)", "Photo \(i * 7)", "a\(i)b"][i % 4] }
+        let orders = [PhotoOrder(key: .name), PhotoOrder(key: .name, reversed: true),
+                      PhotoOrder(key: .modified), PhotoOrder(key: .modified, reversed: true)]
+        var list = PhotoList()
+        var mirror: [String] = []
+        var model: [String: Photo] = [:]   // what the list should hold, by id
+
+        for step in 0..<300 {
+            let roll = Int.random(in: 0..<10, using: &rng)
+            if roll < 6 {
+                let batch = (0..<Int.random(in: 0...8, using: &rng)).map { _ -> Photo in
+                    let name = names.randomElement(using: &rng)!
+                    return photo(name, modified: Int64.random(in: 0..<5, using: &rng), id: "file:///r/\(name)")
+                }
+                for p in batch { model[p.id] = p }
+                apply(list.insert(batch), to: &mirror)
+            } else if roll < 9 {
+                let gone = Set((0..<Int.random(in: 0...5, using: &rng)).map { _ in "file:///r/\(names.randomElement(using: &rng)!)" })
+                for id in gone { model[id] = nil }
+                apply(list.remove(ids: gone), to: &mirror)
+            } else {
+                apply(list.sort(by: orders.randomElement(using: &rng)!), to: &mirror)
+            }
+            #expect(mirror == ids(list), "step \(step)")
+            #expect(Set(list.all) == Set(model.values), "step \(step)")
+            expectConsistent(list)
+        }
+    }
+}
