@@ -50,15 +50,13 @@ final class Application {
         gtk_application_set_accels_for_action(application.cast(), action, &strings)
     }
 
-    /// No arguments: the Pictures folder when it exists, else the welcome page.
+    /// No arguments: the Pictures folder (XDG, else ~/Pictures) when it exists, else the
+    /// welcome page.
     private func openDefault() {
         let window = newWindow()
-        if let pictures = g_get_user_special_dir(G_USER_DIRECTORY_PICTURES).map({ String(cString: $0) }),
-           FileManager.default.fileExists(atPath: pictures) {
-            window.open(uris: [URL(fileURLWithPath: pictures).absoluteString])
-        } else {
-            window.showWelcome()
-        }
+        let configured = g_get_user_special_dir(G_USER_DIRECTORY_PICTURES).map { String(cString: $0) }
+        let candidates = [configured, String(cString: g_get_home_dir()) + "/Pictures"].compactMap { $0 }
+        window.openFirstFolder(candidates.map { URL(fileURLWithPath: $0).absoluteString })
     }
 
     private func newWindow() -> BrowserWindow {

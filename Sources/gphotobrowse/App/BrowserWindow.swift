@@ -104,6 +104,19 @@ final class BrowserWindow {
         }
     }
 
+    /// Opens the first of `uris` that is a folder, or shows the welcome page.
+    func openFirstFolder(_ uris: [String]) {
+        pendingResolution += 1
+        let generation = pendingResolution
+        Thread.detachNewThread { [weak self] in
+            let folder = uris.lazy.map(Location.resolve).first { if case .folder = $0 { true } else { false } }
+            onMain {
+                guard let self, self.pendingResolution == generation else { return }
+                if let folder { self.open(folder, fromCommandLine: false) } else { self.showWelcome() }
+            }
+        }
+    }
+
     private func open(_ location: Location, fromCommandLine: Bool) {
         switch location {
         case .folder(let uri, let name):

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Install what gphotobrowse needs on Debian 12 / Ubuntu, and check the Swift toolchain.
+#   install-deps.sh run    build and run the app
+#   install-deps.sh test   the above, plus meson, the validators and the UI test tools
+# Only missing packages are installed, so a ready machine needs no network and no sudo.
+set -euo pipefail
+
+run_pkgs=(
+  libgtk-4-dev libgdk-pixbuf-2.0-dev libexif-dev pkg-config shared-mime-info
+  # gdk-pixbuf loaders: SVG, WebP, HEIC/HEIF, AVIF
+  librsvg2-common webp-pixbuf-loader heif-gdk-pixbuf libavif-gdk-pixbuf
+  hicolor-icon-theme adwaita-icon-theme
+  # a font for the interface (the packages above only recommend one)
+  fonts-dejavu-core
+)
+test_pkgs=(
+  meson ninja-build desktop-file-utils appstream
+  # UI tests: a headless X server driven from Python through GTK and AT-SPI
+  xvfb xauth xdotool imagemagick python3 python3-pytest python3-gi gir1.2-gtk-4.0
+  dbus-x11 at-spi2-core
+)
+
+case "${1:-}" in
+  run) pkgs=("${run_pkgs[@]}") ;;
+  test) pkgs=("${run_pkgs[@]}" "${test_pkgs[@]}") ;;
+  *) echo "usage: $0 run|test" >&2; exit 2 ;;
+esac
+
+# Swift is not packaged by Debian: it comes from swift.org, so we only check for it.
+swift_help() {
+  echo "Get Swift 6.0 or newer from https://www.swift.org/install/linux/" >&2
+  echo "and put its usr/bin directory on PATH, e.g. export PATH=/opt/swift/usr/bin:\$PATH" >&2
+}
+if ! swift_version=$(swift --version 2>/dev/null); then
+  echo "error: no Swift toolchain found on PATH (swift --version failed)." >&2
+  swift_help
+  exit 1
+fi
+swift_major=$(sed -n 's/.*Swift version \([0-9][0-9]*\)\..*/\1/p' <<<"$swift_version" | head -n 1)
+if [[ -z "$swift_major" || "$swift_major" -lt 6 ]]; then
+  echo "error: Swift 6.0 or newer is needed, found: $(head -n 1 <<<"$swift_version")" >&2
+  swift_help
+  exit 1
+fi
+
+if ! command -v dpkg-query >/dev/null || ! command -v apt-get >/dev/null; then
+  echo "note: not a Debian/Ubuntu system; install the equivalents of: ${pkgs[*]}" >&2
+  exit 0
+fi
+
+missing=()
+for p in "${pkgs[@]}"; do
+  if [[ "$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null)" != installed ]]; then
+    missing+=("$p")
+  fi
+done
+[[ ${#missing[@]} -eq 0 ]] && exit 0
+
+sudo=()
+if [[ $(id -u) -ne 0 ]]; then
+  command -v sudo >/dev/null || { echo "error: run as root or install sudo to install: ${missing[*]}" >&2; exit 1; }
+  sudo=(sudo)
+fi
+echo "Installing: ${missing[*]}"
+"${sudo[@]}" apt-get update -q
+
+# Some loaders are missing from older releases: skip what apt has no candidate for.
+available=()
+for p in "${missing[@]}"; do
+  candidate=$(apt-cache policy "$p" 2>/dev/null | awk '/Candidate:/ { print $2 }')
+  if [[ -n "$candidate" && "$candidate" != "(none)" ]]; then
+    available+=("$p")
+  else
+    echo "note: package $p is not available here, skipping it" >&2
+  fi
+done
+if [[ ${#available[@]} -gt 0 ]]; then
+  # env, not export: sudo drops the caller's environment.
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${available[@]}"
+fi
