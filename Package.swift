@@ -10,6 +10,7 @@ let package = Package(
     name: "gphotobrowse",
     products: [
         .executable(name: "gphotobrowse", targets: ["gphotobrowse"]),
+        .executable(name: "gphotobrowse-bench", targets: ["gphotobrowse-bench"]),
     ],
     targets: [
         // GTK 4 for the app: declarations and prefixed inline helpers for C macros, no logic.
@@ -24,12 +25,20 @@ let package = Package(
             pkgConfig: "gdk-pixbuf-2.0",
             providers: [.apt(["libgdk-pixbuf-2.0-dev"])]
         ),
+        // libexif for the date a photo was taken.
+        .systemLibrary(
+            name: "CExif",
+            pkgConfig: "libexif",
+            providers: [.apt(["libexif-dev"])]
+        ),
         // The model: photo list, sort orders, decode scheduling. Imports no GTK and no GLib.
         .target(name: "PhotoCore"),
         // Files and pixels: folder listing with GIO, decoding with gdk-pixbuf. No GTK.
-        .target(name: "PhotoIO", dependencies: ["PhotoCore", "CGdkPixbuf"]),
+        .target(name: "PhotoIO", dependencies: ["PhotoCore", "CGdkPixbuf", "CExif"]),
         // The application: windows, the thumbnail grid and the viewer.
         .executableTarget(name: "gphotobrowse", dependencies: ["PhotoCore", "PhotoIO", "CGtk"]),
+        // Benchmarks, side by side with the tools a person would otherwise run.
+        .executableTarget(name: "gphotobrowse-bench", dependencies: ["PhotoCore", "PhotoIO"]),
         .testTarget(name: "PhotoCoreTests", dependencies: ["PhotoCore"]),
         .testTarget(name: "PhotoIOTests", dependencies: ["PhotoIO", "PhotoCore"]),
     ]
