@@ -98,7 +98,26 @@ public final class FolderListing: @unchecked Sendable {
         return .success(total)
     }
 
+    /// The photo at `uri` as a listing would describe it, or nil when it is gone or is not
+    /// an image that can be shown. Blocking I/O: for the folder monitor's updates, on a worker.
+    public static func photo(at uri: String) -> Photo? {
+        let file = g_file_new_for_uri(uri)
+        defer { unref(file) }
+        guard let info = g_file_query_info(file, attributes, G_FILE_QUERY_INFO_NONE, nil, nil) else { return nil }
+        defer { unref(info) }
+        return describe(info: info, file: file, cancellable: nil, skip: { _ in })
+    }
+
     private func photo(for info: OpaquePointer?, in enumerator: UnsafeMutablePointer<GFileEnumerator>?, skip: (SkippedEntry) -> Void) -> Photo? {
+        guard let child = g_file_enumerator_get_child(enumerator, info) else { return nil }
+        defer { unref(child) }
+        return Self.describe(info: info, file: child, cancellable: cancellable, skip: skip)
+    }
+
+    private static func describe(
+        info: OpaquePointer?, file child: OpaquePointer?, cancellable: UnsafeMutablePointer<GCancellable>?,
+        skip: (SkippedEntry) -> Void
+    ) -> Photo? {
         let displayName = g_file_info_get_display_name(info).map { String(cString: $0) } ?? "?"
         let type = g_file_info_get_file_type(info)
         switch type {
@@ -114,8 +133,6 @@ public final class FolderListing: @unchecked Sendable {
             return nil
         }
 
-        guard let child = g_file_enumerator_get_child(enumerator, info) else { return nil }
-        defer { unref(child) }
         var contentType = g_file_info_get_attribute_string(info, "standard::fast-content-type").map { String(cString: $0) }
         var kind = ImageTypes.classify(contentType)
         if contentType == "application/x-zerosize", let name = g_file_info_get_name(info) {
@@ -126,7 +143,7 @@ public final class FolderListing: @unchecked Sendable {
             kind = ImageTypes.classify(contentType) == .image ? .image : .other
         }
         if kind == .unknown {
-            contentType = sniffContentType(child)
+            contentType = sniffContentType(child, cancellable: cancellable)
             kind = ImageTypes.classify(contentType)
         }
         guard kind == .image, let uriPointer = g_file_get_uri(child) else { return nil }
@@ -144,7 +161,7 @@ public final class FolderListing: @unchecked Sendable {
     }
 
     /// The content type from the file's first bytes (GIO reads them). Only for regular files.
-    private func sniffContentType(_ file: OpaquePointer?) -> String? {
+    private static func sniffContentType(_ file: OpaquePointer?, cancellable: UnsafeMutablePointer<GCancellable>?) -> String? {
         guard let info = g_file_query_info(file, "standard::content-type", G_FILE_QUERY_INFO_NONE, cancellable, nil) else {
             return nil
         }

@@ -111,3 +111,16 @@ func addAction(_ map: some GObjectPointer, _ name: String, _ handler: @escaping 
     g_action_map_add_action(map.cast(), action.cast())
     action.unref()
 }
+
+/// `void handler (GFileMonitor *, GFile *file, GFile *other_file, GFileMonitorEvent event)`.
+@MainActor @discardableResult
+func onFileChanged(
+    _ monitor: some GObjectPointer,
+    _ handler: @escaping @MainActor (_ file: OpaquePointer?, _ other: OpaquePointer?, _ event: GFileMonitorEvent) -> Void
+) -> UInt {
+    typealias H = @MainActor (OpaquePointer?, OpaquePointer?, GFileMonitorEvent) -> Void
+    let thunk: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, OpaquePointer?, GFileMonitorEvent, UnsafeMutableRawPointer?) -> Void = { _, file, other, event, data in
+        MainActor.assumeIsolated { (box(data) as H)(file, other, event) }
+    }
+    return connect(monitor, "changed", unsafeBitCast(thunk, to: UnsafeRawPointer.self), handler as H, swapped: false)
+}

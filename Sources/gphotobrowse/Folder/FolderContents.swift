@@ -10,6 +10,7 @@ final class FolderContents {
     private(set) var photos: PhotoList
     private(set) var isListed = false
     private let listing: FolderListing
+    private var monitor: FolderMonitor?
 
     private var changeObservers: [(PhotoList.Splice) -> Void] = []
     /// Called once when the listing has ended, with the count or the reason it failed.
@@ -26,8 +27,11 @@ final class FolderContents {
         changeObservers.append(observer)
     }
 
-    /// Starts listing on a worker thread.
+    /// Starts listing on a worker thread, and follows the folder's changes on disk.
     func start() {
+        let monitor = FolderMonitor(folderURI: uri)
+        monitor.onUpdate = { [weak self] updated, removed in self?.update(updated, removed: removed) }
+        self.monitor = monitor
         let listing = self.listing
         Thread.detachNewThread { [weak self] in
             let result = listing.run(
@@ -41,10 +45,25 @@ final class FolderContents {
     }
 
     /// Stops the listing (the window closed or another folder was opened).
-    func cancel() { listing.cancel() }
+    func cancel() {
+        listing.cancel()
+        monitor?.cancel()
+        monitor = nil
+    }
 
     private func receive(_ batch: [Photo]) {
         guard !listing.isCancelled, let splice = photos.insert(batch) else { return }
+        notify(splice)
+    }
+
+    /// Changes seen by the folder monitor: new or changed photos, and ids that are gone.
+    private func update(_ updated: [Photo], removed: Set<String>) {
+        if let splice = photos.remove(ids: removed) { notify(splice) }
+        let changed = updated.filter { photos.photo(id: $0.id) != $0 }
+        if let splice = photos.insert(changed) { notify(splice) }
+    }
+
+    private func notify(_ splice: PhotoList.Splice) {
         for observer in changeObservers { observer(splice) }
     }
 

@@ -17,8 +17,18 @@ final class ThumbnailGrid {
     private let contents: FolderContents
     private let loader: ThumbnailLoader
     private var tiles: [ThumbnailTile] = []
-    private var lastViewComplete = false
+    /// The thumbnail each tile asked the loader for and still holds.
+    private var tileRequests: [ObjectIdentifier: ThumbnailKey] = [:]
+    /// Thumbnails asked for ahead of the scroll: the next screenful in the scrolling direction.
+    private var prefetched = Set<ThumbnailKey>()
+    private var prefetchScheduled = false
+    private var lastScrollPosition = 0.0
+    private var scrollingDown = true
     private var completenessTick: UInt32 = 0
+
+    /// Priorities on the decode pool: tiles in view first, then the prefetch.
+    private static let visiblePriority = 10
+    private static let prefetchPriority = 0
 
     /// A tile was clicked or Enter was pressed on it.
     var onActivate: (Int) -> Void = { _ in }
@@ -46,7 +56,14 @@ final class ThumbnailGrid {
         onSignal(factory, "unbind", pointer: { [weak self] item in self?.unbind(item) })
         onSignal(gridView, "activate", integer: { [weak self] position in self?.onActivate(Int(UInt32(bitPattern: position))) })
         if let adjustment = gtk_scrollable_get_vadjustment(gridView) {
-            onSignal(adjustment, "value-changed") { [weak self] in self?.watchCompleteness() }
+            onSignal(adjustment, "value-changed") { [weak self] in
+                guard let self else { return }
+                let position = gtk_adjustment_get_value(adjustment)
+                if position != self.lastScrollPosition { self.scrollingDown = position > self.lastScrollPosition }
+                self.lastScrollPosition = position
+                self.watchCompleteness()
+                self.schedulePrefetch()
+            }
         }
 
         loader.onReady = { [weak self] id, thumbnail in self?.thumbnailReady(id, thumbnail) }
@@ -79,7 +96,7 @@ final class ThumbnailGrid {
 
     private func focusTile(showing id: String, attempts: Int) {
         // The tile is bound during the next layout; try again shortly until it is there.
-        if let tile = tiles.first(where: { $0.photoID == id }), let cell = gtk_widget_get_parent(tile.root),
+        if let tile = tiles.first(where: { $0.photo?.id == id }), let cell = gtk_widget_get_parent(tile.root),
            gtk_widget_get_mapped(tile.root) != 0 {
             gtk_widget_grab_focus(cell)
             return
@@ -113,24 +130,64 @@ final class ThumbnailGrid {
               let object = gtk_list_item_get_item(item.cast()),
               let idPointer = gtk_string_object_get_string(object.cast()),
               let photo = contents.photos.photo(id: String(cString: idPointer)) else { return }
-        let thumbnail = loader.cached(photo.id)
+        let key = ThumbnailKey(photo)
+        let thumbnail = loader.cached(key)
         tile.show(photo, thumbnail: thumbnail)
-        if thumbnail == nil { loader.request(photo.id) }
+        if thumbnail == nil {
+            loader.request(key, priority: Self.visiblePriority)
+            tileRequests[ObjectIdentifier(tile)] = key
+        }
         watchCompleteness()
+        schedulePrefetch()
     }
 
     private func unbind(_ item: UnsafeMutableRawPointer?) {
         guard let tile = tile(for: item) else { return }
-        if let id = tile.photoID, !tile.isComplete { loader.release(id) }
+        if let key = tileRequests.removeValue(forKey: ObjectIdentifier(tile)) { loader.release(key) }
         tile.clear()
     }
 
-    private func thumbnailReady(_ id: String, _ thumbnail: Thumbnail) {
-        for tile in tiles where tile.photoID == id { tile.apply(thumbnail) }
-        if Trace.tilesEnabled, let index = contents.photos.index(of: id) {
+    private func thumbnailReady(_ key: ThumbnailKey, _ thumbnail: Thumbnail) {
+        for tile in tiles where tile.key == key {
+            tile.apply(thumbnail)
+            tileRequests[ObjectIdentifier(tile)] = nil
+        }
+        prefetched.remove(key)
+        if Trace.tilesEnabled, let index = contents.photos.index(of: key.id) {
             if case .failed = thumbnail { Trace.milestone("tile-failed", index) } else { Trace.milestone("tile-loaded", index) }
         }
         watchCompleteness()
+    }
+
+    // MARK: Prefetch
+
+    private func schedulePrefetch() {
+        guard !prefetchScheduled else { return }
+        prefetchScheduled = true
+        after(milliseconds: 50) { [weak self] in
+            self?.prefetchScheduled = false
+            self?.updatePrefetch()
+        }
+    }
+
+    /// Asks for the screenful after the bound tiles in the scrolling direction, and lets go
+    /// of what was asked for earlier and is now out of that range.
+    private func updatePrefetch() {
+        let bound = tiles.compactMap { $0.photo.flatMap { contents.photos.index(of: $0.id) } }
+        var wanted = Set<ThumbnailKey>()
+        if let first = bound.min(), let last = bound.max() {
+            let screenful = last - first + 1
+            let range = scrollingDown
+                ? (last + 1)..<min(last + 1 + screenful, contents.photos.count)
+                : max(first - screenful, 0)..<first
+            for index in range where !range.isEmpty {
+                let key = ThumbnailKey(contents.photos[index])
+                if loader.cached(key) == nil { wanted.insert(key) }
+            }
+        }
+        for key in prefetched.subtracting(wanted) { loader.release(key) }
+        for key in wanted.subtracting(prefetched) { loader.request(key, priority: Self.prefetchPriority) }
+        prefetched = wanted
     }
 
     // MARK: The visible-thumbnails milestone
@@ -139,7 +196,6 @@ final class ThumbnailGrid {
     /// state; each time the view becomes complete, prints the `visible-thumbnails` trace.
     private func watchCompleteness() {
         guard Trace.isEnabled, completenessTick == 0 else { return }
-        lastViewComplete = false
         completenessTick = gtk_widget_add_tick_callback(gridView.widget, { _, _, data in
             let grid = Unmanaged<ThumbnailGrid>.fromOpaque(data!).takeUnretainedValue()
             return MainActor.assumeIsolated { grid.checkCompleteness() ? 0 : 1 }
@@ -153,7 +209,7 @@ final class ThumbnailGrid {
         guard contents.isListed || contents.photos.count > 0 else { return false }
         let width = Float(gtk_widget_get_width(gridView.widget)), height = Float(gtk_widget_get_height(gridView.widget))
         var visible = 0
-        for tile in tiles where tile.photoID != nil && gtk_widget_get_mapped(tile.root) != 0 {
+        for tile in tiles where tile.photo != nil && gtk_widget_get_mapped(tile.root) != 0 {
             var bounds = graphene_rect_t()
             guard gtk_widget_compute_bounds(tile.root, gridView.widget, &bounds) != 0 else { continue }
             let onScreen = bounds.origin.x < width && bounds.origin.x + bounds.size.width > 0

@@ -9,24 +9,37 @@ enum Thumbnail {
     case failed(String)
 }
 
+/// Which version of which photo a thumbnail shows: a photo rewritten on disk (new
+/// modification time) is a new key, so its old thumbnail is never shown for it.
+struct ThumbnailKey: Hashable {
+    let id: String
+    let modified: Int64
+
+    init(_ photo: Photo) {
+        id = photo.id
+        modified = photo.modified
+    }
+}
+
 /// Decodes thumbnails on the shared decode pool and keeps the recent ones in memory.
 ///
-/// Requests are keyed by photo id, so a recycled tile that moved on to another photo never
-/// receives its previous photo's thumbnail. Work for a tile that was unbound before its
-/// decode started is dropped; a running decode is told to stop.
+/// Requests are counted per key: a tile showing a photo holds one, a prefetch of the next
+/// screenful holds one. When the last holder lets go before the decode started, the decode
+/// is dropped; a running one is told to stop. A recycled tile that moved on to another
+/// photo therefore never receives its previous photo's thumbnail.
 @MainActor
 final class ThumbnailLoader {
     /// The edge, in pixels, of the square box thumbnails are decoded to fit.
     let edge: Int
     private let decoder: any ImageDecoding
-    private var cache: [String: (thumbnail: Thumbnail, used: UInt64, bytes: Int)] = [:]
+    private var cache: [ThumbnailKey: (thumbnail: Thumbnail, used: UInt64, bytes: Int)] = [:]
     private var cacheBytes = 0
     private let cacheLimit: Int
     private var useCounter: UInt64 = 0
-    private var inFlight: [String: (ticket: DecodePool.Ticket, waiting: Int)] = [:]
+    private var inFlight: [ThumbnailKey: (ticket: DecodePool.Ticket, holders: Int)] = [:]
 
-    /// Called on the main thread when a photo's thumbnail is ready or has failed.
-    var onReady: (_ id: String, _ thumbnail: Thumbnail) -> Void = { _, _ in }
+    /// Called on the main thread when a thumbnail is ready or has failed.
+    var onReady: (_ key: ThumbnailKey, _ thumbnail: Thumbnail) -> Void = { _, _ in }
 
     init(edge: Int, decoder: any ImageDecoding = PixbufDecoder(), cacheLimit: Int = 160 << 20) {
         self.edge = edge
@@ -35,37 +48,40 @@ final class ThumbnailLoader {
     }
 
     /// The thumbnail if it is in memory.
-    func cached(_ id: String) -> Thumbnail? {
-        guard let entry = cache[id] else { return nil }
+    func cached(_ key: ThumbnailKey) -> Thumbnail? {
+        guard let entry = cache[key] else { return nil }
         useCounter += 1
-        cache[id] = (entry.thumbnail, useCounter, entry.bytes)
+        cache[key] = (entry.thumbnail, useCounter, entry.bytes)
         return entry.thumbnail
     }
 
     /// Asks for a thumbnail; `onReady` is called when it is there. Each request must be
-    /// balanced by `release` once the tile no longer shows the photo.
-    func request(_ id: String, priority: Int = 0) {
-        if let pending = inFlight[id] {
-            inFlight[id] = (pending.ticket, pending.waiting + 1)
+    /// balanced by `release` once its holder no longer needs it. Higher priority runs first.
+    func request(_ key: ThumbnailKey, priority: Int) {
+        if let pending = inFlight[key] {
+            inFlight[key] = (pending.ticket, pending.holders + 1)
             return
         }
-        let request = DecodeRequest(uri: id, fitting: PixelSize(width: edge, height: edge))
+        let request = DecodeRequest(uri: key.id, fitting: PixelSize(width: edge, height: edge))
         let decoder = self.decoder
         let ticket = DecodePool.shared.submit(priority: priority) { [weak self] flag in
             let result = decoder.decode(request, cancellation: flag)
             if case .failure(let failure) = result, failure.kind == .cancelled { return }
-            onMain { self?.finish(id, result) }
+            onMain { self?.finish(key, result) }
         }
-        inFlight[id] = (ticket, 1)
+        inFlight[key] = (ticket, 1)
     }
 
-    /// The tile asking for `id` no longer shows it.
-    func release(_ id: String) {
-        guard let pending = inFlight[id] else { return }
-        if pending.waiting > 1 {
-            inFlight[id] = (pending.ticket, pending.waiting - 1)
+    /// Whether a decode for `key` is queued or running.
+    func isPending(_ key: ThumbnailKey) -> Bool { inFlight[key] != nil }
+
+    /// One holder of `key` no longer needs it.
+    func release(_ key: ThumbnailKey) {
+        guard let pending = inFlight[key] else { return }
+        if pending.holders > 1 {
+            inFlight[key] = (pending.ticket, pending.holders - 1)
         } else {
-            inFlight[id] = nil
+            inFlight[key] = nil
             DecodePool.shared.cancel(pending.ticket)
         }
     }
@@ -76,8 +92,8 @@ final class ThumbnailLoader {
         inFlight.removeAll()
     }
 
-    private func finish(_ id: String, _ result: Result<DecodedImage, DecodeFailure>) {
-        guard inFlight.removeValue(forKey: id) != nil else { return }
+    private func finish(_ key: ThumbnailKey, _ result: Result<DecodedImage, DecodeFailure>) {
+        guard inFlight.removeValue(forKey: key) != nil else { return }
         let thumbnail: Thumbnail
         var bytes = 64
         switch result {
@@ -87,26 +103,22 @@ final class ThumbnailLoader {
         case .failure(let failure):
             thumbnail = .failed(failure.reason)
         }
-        store(id, thumbnail, bytes: bytes)
-        onReady(id, thumbnail)
+        store(key, thumbnail, bytes: bytes)
+        onReady(key, thumbnail)
     }
 
-    private func store(_ id: String, _ thumbnail: Thumbnail, bytes: Int) {
-        if let old = cache[id] { drop(old) }
+    private func store(_ key: ThumbnailKey, _ thumbnail: Thumbnail, bytes: Int) {
+        if let old = cache[key] { cacheBytes -= old.bytes }
         useCounter += 1
-        cache[id] = (thumbnail, useCounter, bytes)
+        cache[key] = (thumbnail, useCounter, bytes)
         cacheBytes += bytes
         guard cacheBytes > cacheLimit else { return }
         // Evict the least recently used quarter in one pass rather than one entry per insert.
         let victims = cache.sorted { $0.value.used < $1.value.used }.prefix(max(1, cache.count / 4))
-        for (key, entry) in victims {
-            drop(entry)
-            cache[key] = nil
+        for (victim, entry) in victims {
+            cacheBytes -= entry.bytes
+            cache[victim] = nil
         }
-    }
-
-    private func drop(_ entry: (thumbnail: Thumbnail, used: UInt64, bytes: Int)) {
-        cacheBytes -= entry.bytes
     }
 }
 

@@ -10,7 +10,8 @@ final class ThumbnailTile {
     private let picture: OpaquePointer
     private let brokenIcon: Widget
     /// The photo shown, once bound.
-    private(set) var photoID: String?
+    private(set) var photo: Photo?
+    var key: ThumbnailKey? { photo.map(ThumbnailKey.init) }
     /// Whether the tile shows its final state (a thumbnail or a failure).
     private(set) var isComplete = false
 
@@ -36,7 +37,7 @@ final class ThumbnailTile {
 
     /// Binds the tile to a photo, showing `thumbnail` if it is already known.
     func show(_ photo: Photo, thumbnail: Thumbnail?) {
-        photoID = photo.id
+        self.photo = photo
         gtk_widget_set_tooltip_text(root, photo.displayName)
         apply(thumbnail)
     }
@@ -66,7 +67,7 @@ final class ThumbnailTile {
 
     /// Unbinds the tile.
     func clear() {
-        photoID = nil
+        photo = nil
         apply(nil)
     }
 }

@@ -98,7 +98,7 @@ final class PhotoViewer {
         Trace.milestone("page", index)
 
         gtk_widget_set_visible(message, 0)
-        switch thumbnails.cached(photo.id) {
+        switch thumbnails.cached(ThumbnailKey(photo)) {
         case .image(let thumbnail): setTexture(thumbnail)
         case .failed(let reason): setTexture(nil); showMessage(reason)
         case nil: setTexture(nil)
