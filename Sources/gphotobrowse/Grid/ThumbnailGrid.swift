@@ -4,31 +4,41 @@ import PhotoCore
 /// The folder as a grid of square thumbnails, on a virtualized GtkGridView.
 ///
 /// The GTK model is a GtkStringList of photo ids mirroring `FolderContents.photos`; it is
-/// changed only by the splices the folder reports, so tiles that did not move are not
-/// rebound. GtkGridView recycles a screenful of tiles: `bind` hands a tile a photo and asks
-/// the loader for its thumbnail; `unbind` releases that request.
+/// changed only by the splices the folder reports. GtkGridView recycles tiles: `bind` hands
+/// a tile a photo, `unbind` takes it back. Thumbnails are asked for once the bound tiles
+/// have been laid out, nearest to the middle of the view first, so the tiles a person sees
+/// fill before the ones GTK keeps ready above and below, then the next screenful in the
+/// scrolling direction is fetched ahead.
 @MainActor
 final class ThumbnailGrid {
     static let tileEdge = 160
+    /// A tile's cell: the tile plus the grid's padding around it (see Style).
+    private static let cellEdge = tileEdge + 6
 
     let root: Widget
     private let gridView: OpaquePointer
     private let ids: OpaquePointer  // GtkStringList
     private let contents: FolderContents
     private let loader: ThumbnailLoader
-    private var tiles: [ThumbnailTile] = []
+
+    /// The tiles the grid view has made and not yet torn down.
+    private var tiles: [ObjectIdentifier: ThumbnailTile] = [:]
+    /// Bound tiles still waiting for their thumbnail to be asked for (after layout).
+    private var unrequested = Set<ObjectIdentifier>()
     /// The thumbnail each tile asked the loader for and still holds.
     private var tileRequests: [ObjectIdentifier: ThumbnailKey] = [:]
     /// Thumbnails asked for ahead of the scroll: the next screenful in the scrolling direction.
     private var prefetched = Set<ThumbnailKey>()
-    private var prefetchScheduled = false
     private var lastScrollPosition = 0.0
     private var scrollingDown = true
-    private var completenessTick: UInt32 = 0
+    private var frameWorkScheduled = false
+    private var watchingCompleteness = false
 
-    /// Priorities on the decode pool: tiles in view first, then the prefetch.
-    private static let visiblePriority = 10
-    private static let prefetchPriority = 0
+    /// Priorities on the decode pool, highest first: tiles in view, tiles GTK keeps bound
+    /// out of view, then the prefetch. Within a band, nearer the middle of the view first.
+    private static let visibleBand = 3_000_000
+    private static let boundBand = 2_000_000
+    private static let prefetchBand = 1_000_000
 
     /// A tile was clicked or Enter was pressed on it.
     var onActivate: (Int) -> Void = { _ in }
@@ -40,7 +50,9 @@ final class ThumbnailGrid {
         let selection = gtk_no_selection_new(ids.cast())
         let factory = gtk_signal_list_item_factory_new()!
         gridView = gtk_grid_view_new(selection?.cast(), factory).cast()
-        gtk_grid_view_set_max_columns(gridView, 64)
+        // GTK 4.8 keeps tiles for about 30 rows of max-columns each and makes that many on
+        // every large model change: max-columns follows the width (see fitColumns).
+        gtk_grid_view_set_max_columns(gridView, 8)
         gtk_grid_view_set_min_columns(gridView, 1)
         gtk_grid_view_set_single_click_activate(gridView, 1)
         gtk_widget_add_css_class(gridView.widget, "photo-grid")
@@ -54,6 +66,7 @@ final class ThumbnailGrid {
         onSignal(factory, "setup", pointer: { [weak self] item in self?.setUp(item) })
         onSignal(factory, "bind", pointer: { [weak self] item in self?.bind(item) })
         onSignal(factory, "unbind", pointer: { [weak self] item in self?.unbind(item) })
+        onSignal(factory, "teardown", pointer: { [weak self] item in self?.tearDown(item) })
         onSignal(gridView, "activate", integer: { [weak self] position in self?.onActivate(Int(UInt32(bitPattern: position))) })
         if let adjustment = gtk_scrollable_get_vadjustment(gridView) {
             onSignal(adjustment, "value-changed") { [weak self] in
@@ -61,12 +74,14 @@ final class ThumbnailGrid {
                 let position = gtk_adjustment_get_value(adjustment)
                 if position != self.lastScrollPosition { self.scrollingDown = position > self.lastScrollPosition }
                 self.lastScrollPosition = position
-                self.watchCompleteness()
-                self.schedulePrefetch()
+                self.scheduleFrameWork()
             }
         }
+        if let adjustment = gtk_scrollable_get_hadjustment(gridView) {
+            onSignal(adjustment, "changed") { [weak self] in self?.fitColumns() }
+        }
 
-        loader.onReady = { [weak self] id, thumbnail in self?.thumbnailReady(id, thumbnail) }
+        loader.onReady = { [weak self] key, thumbnail in self?.thumbnailReady(key, thumbnail) }
         contents.observeChanges { [weak self] splice in self?.apply(splice) }
     }
 
@@ -80,15 +95,22 @@ final class ThumbnailGrid {
             }
         }
         for string in strings { free(string) }
-        watchCompleteness()
+        scheduleFrameWork()
+    }
+
+    /// As many columns as fit the width: more would never show, fewer would waste it.
+    private func fitColumns() {
+        let width = Int(gtk_widget_get_width(gridView.widget))
+        guard width > 0 else { return }
+        let columns = UInt32(max(1, width / Self.cellEdge))
+        if gtk_grid_view_get_max_columns(gridView) != columns { gtk_grid_view_set_max_columns(gridView, columns) }
     }
 
     /// Scrolls so that the photo at `index` is visible, and focuses its tile.
     func reveal(_ index: Int) {
         guard index >= 0, index < contents.photos.count else { return }
         gtk_widget_activate_action_variant(gridView.widget, "list.scroll-to-item", g_variant_new_uint32(UInt32(index)))
-        let id = contents.photos[index].id
-        focusTile(showing: id, attempts: 10)
+        focusTile(showing: contents.photos[index].id, attempts: 10)
     }
 
     /// Gives keyboard focus to the grid.
@@ -96,7 +118,7 @@ final class ThumbnailGrid {
 
     private func focusTile(showing id: String, attempts: Int) {
         // The tile is bound during the next layout; try again shortly until it is there.
-        if let tile = tiles.first(where: { $0.photo?.id == id }), let cell = gtk_widget_get_parent(tile.root),
+        if let tile = tiles.values.first(where: { $0.photo?.id == id }), let cell = gtk_widget_get_parent(tile.root),
            gtk_widget_get_mapped(tile.root) != 0 {
             gtk_widget_grab_focus(cell)
             return
@@ -112,7 +134,7 @@ final class ThumbnailGrid {
     private func setUp(_ item: UnsafeMutableRawPointer?) {
         guard let item else { return }
         let tile = ThumbnailTile(edge: Self.tileEdge)
-        tiles.append(tile)
+        tiles[ObjectIdentifier(tile)] = tile
         gtk_list_item_set_child(item.cast(), tile.root)
         let retained = Unmanaged.passRetained(tile).toOpaque()
         g_object_set_data_full(item.object, Self.tileKey, retained) { data in
@@ -130,25 +152,32 @@ final class ThumbnailGrid {
               let object = gtk_list_item_get_item(item.cast()),
               let idPointer = gtk_string_object_get_string(object.cast()),
               let photo = contents.photos.photo(id: String(cString: idPointer)) else { return }
-        let key = ThumbnailKey(photo)
-        let thumbnail = loader.cached(key)
+        let thumbnail = loader.cached(ThumbnailKey(photo))
         tile.show(photo, thumbnail: thumbnail)
-        if thumbnail == nil {
-            loader.request(key, priority: Self.visiblePriority)
-            tileRequests[ObjectIdentifier(tile)] = key
-        }
-        watchCompleteness()
-        schedulePrefetch()
+        if thumbnail == nil { unrequested.insert(ObjectIdentifier(tile)) }
+        scheduleFrameWork()
     }
 
     private func unbind(_ item: UnsafeMutableRawPointer?) {
         guard let tile = tile(for: item) else { return }
-        if let key = tileRequests.removeValue(forKey: ObjectIdentifier(tile)) { loader.release(key) }
+        release(tile)
         tile.clear()
     }
 
+    private func tearDown(_ item: UnsafeMutableRawPointer?) {
+        guard let tile = tile(for: item) else { return }
+        release(tile)
+        tiles[ObjectIdentifier(tile)] = nil
+    }
+
+    private func release(_ tile: ThumbnailTile) {
+        let id = ObjectIdentifier(tile)
+        unrequested.remove(id)
+        if let key = tileRequests.removeValue(forKey: id) { loader.release(key) }
+    }
+
     private func thumbnailReady(_ key: ThumbnailKey, _ thumbnail: Thumbnail) {
-        for tile in tiles where tile.key == key {
+        for tile in tiles.values where tile.key == key {
             tile.apply(thumbnail)
             tileRequests[ObjectIdentifier(tile)] = nil
         }
@@ -156,71 +185,134 @@ final class ThumbnailGrid {
         if Trace.tilesEnabled, let index = contents.photos.index(of: key.id) {
             if case .failed = thumbnail { Trace.milestone("tile-failed", index) } else { Trace.milestone("tile-loaded", index) }
         }
-        watchCompleteness()
+        scheduleFrameWork()
     }
 
-    // MARK: Prefetch
+    // MARK: Work after layout
 
-    private func schedulePrefetch() {
-        guard !prefetchScheduled else { return }
-        prefetchScheduled = true
-        after(milliseconds: 50) { [weak self] in
-            self?.prefetchScheduled = false
-            self?.updatePrefetch()
+    /// Runs `frameWork` at the start of the next frame, when bound tiles have their places.
+    private func scheduleFrameWork() {
+        guard !frameWorkScheduled else { return }
+        frameWorkScheduled = true
+        addTick { grid in
+            grid.frameWorkScheduled = false
+            grid.frameWork()
+            return false
         }
     }
 
-    /// Asks for the screenful after the bound tiles in the scrolling direction, and lets go
-    /// of what was asked for earlier and is now out of that range.
+    private func frameWork() {
+        requestThumbnails()
+        updatePrefetch()
+        if Trace.isEnabled { watchCompleteness() }
+    }
+
+    /// Where a tile is, relative to the visible part of the grid: nil when not laid out.
+    private func placement(of tile: ThumbnailTile) -> (visible: Bool, distance: Int)? {
+        guard gtk_widget_get_mapped(tile.root) != 0 else { return nil }
+        var bounds = graphene_rect_t()
+        guard gtk_widget_compute_bounds(tile.root, gridView.widget, &bounds) != 0 else { return nil }
+        let height = Float(gtk_widget_get_height(gridView.widget)), width = Float(gtk_widget_get_width(gridView.widget))
+        let visible = bounds.origin.y < height && bounds.origin.y + bounds.size.height > 0
+            && bounds.origin.x < width && bounds.origin.x + bounds.size.width > 0
+        let dy = bounds.origin.y + bounds.size.height / 2 - height / 2
+        let dx = bounds.origin.x + bounds.size.width / 2 - width / 2
+        return (visible, Int(abs(dy) * 4 + abs(dx)))
+    }
+
+    /// Asks for the thumbnails of tiles bound since the last frame: those in view first, then
+    /// those within half a screen of it. GTK keeps about 30 rows bound; the ones further out
+    /// wait, unrequested, until a scroll brings them near.
+    private func requestThumbnails() {
+        let height = Int(gtk_widget_get_height(gridView.widget))
+        for id in unrequested {
+            guard let tile = tiles[id], let key = tile.key, !tile.isComplete else {
+                unrequested.remove(id)
+                continue
+            }
+            guard let place = placement(of: tile) else { continue }
+            if !place.visible && place.distance > height * 4 { continue }  // distance counts y four times
+            let band = place.visible ? Self.visibleBand : Self.boundBand
+            loader.request(key, priority: band - min(place.distance, 999_999))
+            tileRequests[id] = key
+            unrequested.remove(id)
+        }
+    }
+
+    /// Asks for the screenful after the tiles in view, in the scrolling direction, and lets
+    /// go of what was asked for earlier and is now out of that range.
     private func updatePrefetch() {
-        let bound = tiles.compactMap { $0.photo.flatMap { contents.photos.index(of: $0.id) } }
-        var wanted = Set<ThumbnailKey>()
-        if let first = bound.min(), let last = bound.max() {
+        let inView = tiles.values.compactMap { tile -> Int? in
+            guard let photo = tile.photo, placement(of: tile)?.visible == true else { return nil }
+            return contents.photos.index(of: photo.id)
+        }
+        var wanted: [ThumbnailKey: Int] = [:]
+        if let first = inView.min(), let last = inView.max() {
             let screenful = last - first + 1
             let range = scrollingDown
                 ? (last + 1)..<min(last + 1 + screenful, contents.photos.count)
                 : max(first - screenful, 0)..<first
             for index in range where !range.isEmpty {
                 let key = ThumbnailKey(contents.photos[index])
-                if loader.cached(key) == nil { wanted.insert(key) }
+                if loader.cached(key) == nil { wanted[key] = scrollingDown ? index - last : first - index }
             }
         }
-        for key in prefetched.subtracting(wanted) { loader.release(key) }
-        for key in wanted.subtracting(prefetched) { loader.request(key, priority: Self.prefetchPriority) }
-        prefetched = wanted
+        for key in prefetched where wanted[key] == nil { loader.release(key) }
+        for (key, distance) in wanted where !prefetched.contains(key) {
+            loader.request(key, priority: Self.prefetchBand - distance)
+        }
+        prefetched = Set(wanted.keys)
+    }
+
+    /// Calls `work` on each frame until it returns false.
+    private func addTick(_ work: @escaping @MainActor (ThumbnailGrid) -> Bool) {
+        typealias Work = @MainActor (ThumbnailGrid) -> Bool
+        final class Tick {
+            weak var grid: ThumbnailGrid?
+            let work: Work
+            init(_ grid: ThumbnailGrid, _ work: @escaping Work) { self.grid = grid; self.work = work }
+        }
+        gtk_widget_add_tick_callback(gridView.widget, { _, _, data in
+            let tick = Unmanaged<Tick>.fromOpaque(data!).takeUnretainedValue()
+            return MainActor.assumeIsolated {
+                guard let grid = tick.grid else { return 0 }
+                return tick.work(grid) ? 1 : 0
+            }
+        }, Unmanaged.passRetained(Tick(self, work)).toOpaque(), { data in
+            if let data { Unmanaged<AnyObject>.fromOpaque(data).release() }
+        })
     }
 
     // MARK: The visible-thumbnails milestone
 
-    /// Checks, on each frame until it holds, whether every tile in view shows its final
+    /// Checks on each frame, until it holds, whether every tile in view shows its final
     /// state; each time the view becomes complete, prints the `visible-thumbnails` trace.
     private func watchCompleteness() {
-        guard Trace.isEnabled, completenessTick == 0 else { return }
-        completenessTick = gtk_widget_add_tick_callback(gridView.widget, { _, _, data in
-            let grid = Unmanaged<ThumbnailGrid>.fromOpaque(data!).takeUnretainedValue()
-            return MainActor.assumeIsolated { grid.checkCompleteness() ? 0 : 1 }
-        }, Unmanaged.passRetained(self).toOpaque(), { data in
-            if let data { Unmanaged<ThumbnailGrid>.fromOpaque(data).release() }
-        })
+        guard !watchingCompleteness else { return }
+        watchingCompleteness = true
+        addTick { grid in
+            guard grid.isViewComplete() else { return true }
+            grid.watchingCompleteness = false
+            return false
+        }
     }
 
-    /// Returns true (and stops watching) once the view is complete.
-    private func checkCompleteness() -> Bool {
+    private var lastReportedComplete = false
+
+    private func isViewComplete() -> Bool {
         guard contents.isListed || contents.photos.count > 0 else { return false }
-        let width = Float(gtk_widget_get_width(gridView.widget)), height = Float(gtk_widget_get_height(gridView.widget))
         var visible = 0
-        for tile in tiles where tile.photo != nil && gtk_widget_get_mapped(tile.root) != 0 {
-            var bounds = graphene_rect_t()
-            guard gtk_widget_compute_bounds(tile.root, gridView.widget, &bounds) != 0 else { continue }
-            let onScreen = bounds.origin.x < width && bounds.origin.x + bounds.size.width > 0
-                && bounds.origin.y < height && bounds.origin.y + bounds.size.height > 0
-            guard onScreen else { continue }
-            if !tile.isComplete { return false }
+        for tile in tiles.values where tile.photo != nil {
+            guard let place = placement(of: tile), place.visible else { continue }
+            if !tile.isComplete {
+                lastReportedComplete = false
+                return false
+            }
             visible += 1
         }
         if visible == 0 && contents.photos.count > 0 { return false }
-        completenessTick = 0
-        Trace.milestone("visible-thumbnails", visible)
+        if !lastReportedComplete { Trace.milestone("visible-thumbnails", visible) }
+        lastReportedComplete = true
         return true
     }
 }

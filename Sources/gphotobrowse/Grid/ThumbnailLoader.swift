@@ -41,7 +41,7 @@ final class ThumbnailLoader {
     /// Called on the main thread when a thumbnail is ready or has failed.
     var onReady: (_ key: ThumbnailKey, _ thumbnail: Thumbnail) -> Void = { _, _ in }
 
-    init(edge: Int, decoder: any ImageDecoding = PixbufDecoder(), cacheLimit: Int = 160 << 20) {
+    init(edge: Int, decoder: any ImageDecoding = PixbufDecoder(), cacheLimit: Int = 64 << 20) {
         self.edge = edge
         self.decoder = decoder
         self.cacheLimit = cacheLimit
