@@ -137,24 +137,46 @@ private func expectConsistent(_ list: PhotoList, sourceLocation: SourceLocation 
         var rng = SeededGenerator(seed: seed)
         let names = (0..<40).map { i in ["IMG_\(i)", "img_\(i % 10)", "Photo \(i * 7)", "a\(i)b"][i % 4] }
         let orders = [PhotoOrder(key: .name), PhotoOrder(key: .name, reversed: true),
-                      PhotoOrder(key: .modified), PhotoOrder(key: .modified, reversed: true)]
-        var list = PhotoList()
+                      PhotoOrder(key: .modified), PhotoOrder(key: .modified, reversed: true),
+                      PhotoOrder(key: .dateTaken), PhotoOrder.newestFirst]
+        var list = PhotoList(order: seed % 2 == 0 ? .newestFirst : .byName)
         var mirror: [String] = []
         var model: [String: Photo] = [:]   // what the list should hold, by id
 
-        for step in 0..<300 {
-            let roll = Int.random(in: 0..<10, using: &rng)
+        for step in 0..<400 {
+            let roll = Int.random(in: 0..<13, using: &rng)
             if roll < 6 {
                 let batch = (0..<Int.random(in: 0...8, using: &rng)).map { _ -> Photo in
                     let name = names.randomElement(using: &rng)!
-                    return photo(name, modified: Int64.random(in: 0..<5, using: &rng), id: "file:///r/\(name)")
+                    let taken: Int64? = Int.random(in: 0..<4, using: &rng) == 0 ? Int64.random(in: 0..<5, using: &rng) : nil
+                    return Photo(id: "file:///r/\(name)", displayName: name, modified: Int64.random(in: 0..<5, using: &rng),
+                                 size: 1, contentType: "image/jpeg", dateTaken: taken)
                 }
-                for p in batch { model[p.id] = p }
+                // The last of an id wins; an unchanged file without a date keeps the one known.
+                var incoming: [String: Photo] = [:]
+                for p in batch { incoming[p.id] = p }
+                for var p in incoming.values {
+                    if p.dateTaken == nil, let known = model[p.id], known.modified == p.modified, known.size == p.size {
+                        p.dateTaken = known.dateTaken
+                    }
+                    model[p.id] = p
+                }
                 apply(list.insert(batch), to: &mirror)
             } else if roll < 9 {
                 let gone = Set((0..<Int.random(in: 0...5, using: &rng)).map { _ in "file:///r/\(names.randomElement(using: &rng)!)" })
                 for id in gone { model[id] = nil }
                 apply(list.remove(ids: gone), to: &mirror)
+            } else if roll < 12 {
+                // Dates arrive for some listed photos, and for some no longer listed.
+                var dates: [String: Int64?] = [:]
+                for _ in 0..<Int.random(in: 0...10, using: &rng) {
+                    let id = "file:///r/\(names.randomElement(using: &rng)!)"
+                    dates[id] = Int.random(in: 0..<4, using: &rng) == 0 ? nil : Int64.random(in: 0..<6, using: &rng)
+                }
+                for (id, date) in dates where model[id] != nil { model[id]!.dateTaken = date }
+                let splice = list.setDatesTaken(dates)
+                if list.order.key != .dateTaken { #expect(splice == nil, "step \(step)") }
+                apply(splice, to: &mirror)
             } else {
                 apply(list.sort(by: orders.randomElement(using: &rng)!), to: &mirror)
             }

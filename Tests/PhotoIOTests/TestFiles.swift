@@ -154,15 +154,93 @@ func pngHeader(width: UInt32, height: UInt32) -> [UInt8] {
 }
 
 /// `jpeg` with an EXIF APP1 segment carrying `orientation`, inserted right after SOI.
-func jpeg(_ jpeg: [UInt8], withOrientation orientation: UInt16) -> [UInt8] {
+func jpeg(_ bytes: [UInt8], withOrientation orientation: UInt16) -> [UInt8] {
+    jpeg(bytes, withExif: [.orientation(orientation)])
+}
+
+/// `jpeg` with an EXIF APP1 segment carrying `fields`, inserted right after SOI.
+func jpeg(_ jpeg: [UInt8], withExif fields: [ExifField], littleEndian: Bool = false) -> [UInt8] {
     precondition(jpeg.starts(with: [0xFF, 0xD8]))
-    let tiff: [UInt8] = [0x4D, 0x4D, 0x00, 0x2A, 0x00, 0x00, 0x00, 0x08]  // "MM", 42, IFD at 8
-        + [0x00, 0x01]                                                     // one entry
-        + [0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01]                 // Orientation, SHORT, 1
-        + [UInt8(orientation >> 8), UInt8(orientation & 0xFF), 0x00, 0x00]
-        + [0x00, 0x00, 0x00, 0x00]                                         // no next IFD
-    let payload = Array("Exif".utf8) + [0, 0] + tiff
+    return Array(jpeg[0..<2]) + exifSegment(fields, littleEndian: littleEndian) + Array(jpeg[2...])
+}
+
+/// A JPEG APP1 segment (marker, length, "Exif\0\0", TIFF structure) carrying `fields`.
+func exifSegment(_ fields: [ExifField], littleEndian: Bool = false) -> [UInt8] {
+    let payload = Array("Exif".utf8) + [0, 0] + exifTIFF(fields, littleEndian: littleEndian)
+    precondition(payload.count + 2 <= 0xFFFF, "an APP1 segment holds at most 64 KiB")
     let length = UInt16(payload.count + 2)
-    let app1 = [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
-    return Array(jpeg[0..<2]) + app1 + Array(jpeg[2...])
+    return [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
+}
+
+/// One field of a hand-made EXIF structure.
+struct ExifField {
+    enum Directory { case ifd0, exif }
+    enum Value {
+        case short(UInt16)
+        case long(UInt32)
+        /// ASCII: the bytes as given, NUL added.
+        case ascii([UInt8])
+    }
+
+    let tag: UInt16
+    let value: Value
+    let directory: Directory
+
+    static func orientation(_ value: UInt16) -> ExifField { ExifField(tag: 0x0112, value: .short(value), directory: .ifd0) }
+    static func dateTime(_ text: String) -> ExifField { .ascii(0x0132, text, in: .ifd0) }
+    static func dateTimeOriginal(_ text: String) -> ExifField { .ascii(0x9003, text, in: .exif) }
+    static func dateTimeDigitized(_ text: String) -> ExifField { .ascii(0x9004, text, in: .exif) }
+    static func offsetTimeOriginal(_ text: String) -> ExifField { .ascii(0x9011, text, in: .exif) }
+    static func subSecTimeOriginal(_ text: String) -> ExifField { .ascii(0x9291, text, in: .exif) }
+
+    static func ascii(_ tag: UInt16, _ text: String, in directory: Directory) -> ExifField {
+        ExifField(tag: tag, value: .ascii(Array(text.utf8)), directory: directory)
+    }
+}
+
+/// The TIFF structure of an EXIF block: a header, IFD0 with `fields` in it, and an EXIF
+/// sub-IFD (pointed at from IFD0) when any field belongs there. Entries are sorted by tag,
+/// values longer than four bytes follow their IFD.
+func exifTIFF(_ fields: [ExifField], littleEndian: Bool = false) -> [UInt8] {
+    func u16(_ v: UInt16) -> [UInt8] {
+        littleEndian ? [UInt8(v & 0xFF), UInt8(v >> 8)] : [UInt8(v >> 8), UInt8(v & 0xFF)]
+    }
+    func u32(_ v: UInt32) -> [UInt8] {
+        let big = bigEndian32(v)
+        return littleEndian ? big.reversed() : big
+    }
+    /// An IFD starting at `offset` (from the TIFF header), with its values after it.
+    func ifd(_ entries: [(tag: UInt16, value: ExifField.Value)], at offset: Int) -> [UInt8] {
+        let sorted = entries.sorted { $0.tag < $1.tag }
+        var table = u16(UInt16(sorted.count))
+        var data: [UInt8] = []
+        let dataStart = offset + 2 + sorted.count * 12 + 4
+        for (tag, value) in sorted {
+            let type: UInt16, count: UInt32, bytes: [UInt8]
+            switch value {
+            case .short(let v): (type, count, bytes) = (3, 1, u16(v))
+            case .long(let v): (type, count, bytes) = (4, 1, u32(v))
+            case .ascii(let text): (type, count, bytes) = (2, UInt32(text.count + 1), text + [0])
+            }
+            table += u16(tag) + u16(type) + u32(count)
+            if bytes.count <= 4 {
+                table += bytes + Array(repeating: 0, count: 4 - bytes.count)
+            } else {
+                table += u32(UInt32(dataStart + data.count))
+                data += bytes
+                if data.count % 2 == 1 { data.append(0) }  // values start on word boundaries
+            }
+        }
+        return table + [0, 0, 0, 0] + data  // no next IFD
+    }
+
+    let header = (littleEndian ? [0x49, 0x49] : [0x4D, 0x4D]) + u16(42) + u32(8)
+    var ifd0Entries = fields.filter { $0.directory == .ifd0 }.map { (tag: $0.tag, value: $0.value) }
+    let exifEntries = fields.filter { $0.directory == .exif }.map { (tag: $0.tag, value: $0.value) }
+    guard !exifEntries.isEmpty else { return header + ifd(ifd0Entries, at: 8) }
+    // The pointer's value does not change IFD0's size: measure with a placeholder.
+    let pointerTag: UInt16 = 0x8769
+    let ifd0Size = ifd(ifd0Entries + [(tag: pointerTag, value: .long(0))], at: 8).count
+    ifd0Entries.append((tag: pointerTag, value: .long(UInt32(8 + ifd0Size))))
+    return header + ifd(ifd0Entries, at: 8) + ifd(exifEntries, at: 8 + ifd0Size)
 }

@@ -15,13 +15,22 @@ public struct Photo: Sendable, Hashable, Identifiable {
     public let contentType: String
     /// Precomputed key for natural name order.
     public let nameKey: NaturalSortKey
+    /// When the photo was taken, in microseconds since the Unix epoch (see `ExifDate` for
+    /// how a camera's wall-clock time becomes this number), or nil when not known: not
+    /// read yet, or the file records none. Dates arrive after listing, through
+    /// `PhotoList.setDatesTaken`.
+    public var dateTaken: Int64?
 
-    public init(id: String, displayName: String, modified: Int64, size: Int64, contentType: String) {
+    public init(id: String, displayName: String, modified: Int64, size: Int64, contentType: String, dateTaken: Int64? = nil) {
         self.id = id
         self.displayName = displayName
         self.modified = modified
         self.size = size
         self.contentType = contentType
         self.nameKey = NaturalSortKey(displayName)
+        self.dateTaken = dateTaken
     }
+
+    /// The time date-taken order sorts by: the date taken, else the modification time.
+    @inlinable public var dateTakenOrModified: Int64 { dateTaken ?? modified }
 }

@@ -34,6 +34,10 @@ public struct PhotoList: Sendable {
     /// brings a mirror of the old order to the new one, or nil when nothing changed.
     /// A photo replaced by a different value (a newer modification time, a new size) is
     /// part of the splice even where it keeps its place, so the mirror rebinds it.
+    ///
+    /// A replacement without a date taken keeps the date already known for that id when
+    /// its modification time and size are unchanged (the file is the same), so a listing
+    /// that runs again does not undo the dates read since.
     @discardableResult
     public mutating func insert(_ batch: [Photo]) -> Splice? {
         guard !batch.isEmpty else { return nil }
@@ -41,6 +45,12 @@ public struct PhotoList: Sendable {
         var kept = photos
         if !replaced.isEmpty { kept.removeAll { replaced.contains($0.id) } }
         var incoming = Dictionary(batch.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last }).map(\.value)
+        for i in incoming.indices where incoming[i].dateTaken == nil {
+            if let known = indexByID[incoming[i].id].map({ photos[$0] }),
+               known.modified == incoming[i].modified, known.size == incoming[i].size {
+                incoming[i].dateTaken = known.dateTaken
+            }
+        }
         incoming.sort(by: order.areInIncreasingOrder)
         let merged = Self.merge(kept, incoming, by: order.areInIncreasingOrder)
         return apply(merged)
@@ -51,6 +61,36 @@ public struct PhotoList: Sendable {
     public mutating func remove(ids: Set<String>) -> Splice? {
         guard ids.contains(where: { indexByID[$0] != nil }) else { return nil }
         return apply(photos.filter { !ids.contains($0.id) })
+    }
+
+    /// Records when photos were taken (nil: the file records no date), as they are read in
+    /// the background, batch after batch. Ids not in the list are ignored (the photo was
+    /// removed meanwhile).
+    ///
+    /// In date-taken order the photos whose dates changed move to their new places and the
+    /// one splice that brings a mirror along is returned (or nil when nothing moved). In
+    /// any other order the dates are stored silently and the result is nil. A photo whose
+    /// date changed but whose place did not is not part of the splice: a tile shows no date.
+    ///
+    /// Costs O(n + k log k) for k dates, so a progressive re-sort every batch stays cheap.
+    @discardableResult
+    public mutating func setDatesTaken(_ dates: [String: Int64?]) -> Splice? {
+        var changed: [Int] = []
+        for (id, date) in dates {
+            guard let i = indexByID[id], photos[i].dateTaken != date else { continue }
+            photos[i].dateTaken = date
+            changed.append(i)
+        }
+        guard !changed.isEmpty, order.key == .dateTaken else { return nil }
+
+        // Every other photo kept its sort key, so what remains is still in order: sort the
+        // changed ones and merge them back in.
+        let moving = Set(changed)
+        var kept: [Photo] = []
+        kept.reserveCapacity(photos.count - moving.count)
+        for (i, p) in photos.enumerated() where !moving.contains(i) { kept.append(p) }
+        let incoming = changed.map { photos[$0] }.sorted(by: order.areInIncreasingOrder)
+        return apply(Self.merge(kept, incoming, by: order.areInIncreasingOrder))
     }
 
     /// Re-sorts the whole list.
@@ -70,8 +110,10 @@ public struct PhotoList: Sendable {
         while suffix < old.count - prefix, suffix < new.count - prefix,
               old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
         photos = new
-        indexByID.removeAll(keepingCapacity: true)
-        for (i, p) in new.enumerated() { indexByID[p.id] = i }
+        // Only the changed span moves, and what follows it when the count changed.
+        for p in old[prefix..<(old.count - suffix)] { indexByID[p.id] = nil }
+        let reindexEnd = old.count == new.count ? new.count - suffix : new.count
+        for i in prefix..<reindexEnd { indexByID[new[i].id] = i }
         let removed = old.count - prefix - suffix
         let inserted = new[prefix..<(new.count - suffix)].map(\.id)
         if removed == 0 && inserted.isEmpty { return nil }

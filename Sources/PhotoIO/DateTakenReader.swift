@@ -1,0 +1,199 @@
+import CGdkPixbuf
+import Foundation
+import PhotoCore
+import Synchronization
+
+/// Reads when photos were taken, in the background, remembering what it read.
+///
+/// Dates already in the `DateTakenCache` (same file, same modification time and size) come
+/// back at once in one batch; the rest are read file by file with `PhotoMetadata` and come
+/// back in batches, so the app can re-sort progressively and show progress. The cache
+/// lives in `<cache home>/gphotobrowse/dates-v1` (the cache home is `$XDG_CACHE_HOME`, else
+/// `~/.cache`), is loaded on first use and saved after each run, merged with what other
+/// processes saved meanwhile, through a temporary file renamed over the old one.
+///
+/// `run` blocks: call it on a worker thread. One reader may serve several runs at once
+/// (two windows): they share the cache in memory.
+public final class DateTakenReader: Sendable {
+    /// How far a run has come.
+    public struct Progress: Sendable, Equatable {
+        /// Photos whose date is known (cached or read), out of `total`.
+        public let done: Int
+        public let total: Int
+        /// False when the run was cancelled before it read every photo.
+        public var isComplete: Bool { done == total }
+    }
+
+    /// Reads a file's date: a date, `.noDate`, or nil when the file could not be read
+    /// (not remembered, so it is tried again next time).
+    public typealias DateSource = @Sendable (_ uri: String) -> DateTakenCache.Value?
+
+    /// The cache file.
+    public let cachePath: String
+    private let source: DateSource
+    private let saveInterval: Double
+
+    private struct State {
+        var cache: DateTakenCache?
+        /// Entries stored since the last save.
+        var changes = DateTakenCache()
+    }
+    private let state = Mutex(State())
+    /// Held through a save (load, merge, write), so two runs of this reader saving at once
+    /// do not overwrite each other's entries. Processes can still race; the loser's dates
+    /// are read again on a later visit.
+    private let saving = Mutex(())
+
+    /// - Parameters:
+    ///   - cacheHome: the folder holding `gphotobrowse/dates-v1`; nil for the user's cache
+    ///     folder (`$XDG_CACHE_HOME`, else `~/.cache`). Tests pass a temporary folder.
+    ///   - saveInterval: during a long run, also save every so many seconds, so a run
+    ///     interrupted by a crash keeps most of its work.
+    ///   - source: how a date is read; `PhotoMetadata.readDate(uri:)` unless a test says.
+    public init(cacheHome: String? = nil, saveInterval: Double = 30,
+                source: @escaping DateSource = { PhotoMetadata.readDate(uri: $0) }) {
+        let home = cacheHome ?? String(cString: g_get_user_cache_dir())
+        cachePath = home + "/gphotobrowse/dates-v1"
+        self.source = source
+        self.saveInterval = saveInterval
+    }
+
+    /// Finds the dates of `photos`, handing them to `deliver` as a map from photo id to
+    /// date (nil: the file records none) with the progress so far:
+    /// - first, at once, every date the cache knows (when there is any);
+    /// - then the dates read from the files, each batch once it holds `batchSize` dates or
+    ///   `interval` seconds have passed since the previous one, whichever comes first.
+    ///
+    /// `cancellation` is checked between files; once it is set the run stops, delivers
+    /// nothing more, and saves what it read. Files that cannot be read are counted as
+    /// done with no date. Returns the progress delivered.
+    @discardableResult
+    public func run(
+        _ photos: [Photo],
+        cancellation: CancellationFlag,
+        batchSize: Int = 200,
+        interval: Double = 0.1,
+        deliver: (_ dates: [String: Int64?], _ progress: Progress) -> Void
+    ) -> Progress {
+        let total = photos.count
+        var toRead: [Photo] = []
+        var cached: [String: Int64?] = [:]
+        state.withLock { state in
+            if state.cache == nil { state.cache = Self.load(cachePath) }
+            for photo in photos {
+                if let value = state.cache!.lookup(photo.id, modified: photo.modified, size: photo.size) {
+                    cached[photo.id] = value.dateTaken
+                } else {
+                    toRead.append(photo)
+                }
+            }
+        }
+        if cancellation.isCancelled { return Progress(done: 0, total: total) }
+        var done = cached.count       // dates known, delivered or not
+        var delivered = cached.count  // dates handed to `deliver`
+        if !cached.isEmpty { deliver(cached, Progress(done: done, total: total)) }
+
+        var batch: [String: Int64?] = [:]
+        var lastDelivery = Date.timeIntervalSinceReferenceDate
+        var lastSave = lastDelivery
+        for photo in toRead {
+            if cancellation.isCancelled { break }
+            let value = source(photo.id)
+            if let value {
+                state.withLock { state in
+                    state.cache!.store(photo.id, modified: photo.modified, size: photo.size, value: value)
+                    state.changes.store(photo.id, modified: photo.modified, size: photo.size, value: value)
+                }
+            }
+            batch[photo.id] = value?.dateTaken
+            done += 1
+
+            let now = Date.timeIntervalSinceReferenceDate
+            if batch.count >= batchSize || now - lastDelivery >= interval || done == total {
+                if cancellation.isCancelled { break }
+                deliver(batch, Progress(done: done, total: total))
+                delivered = done
+                batch.removeAll(keepingCapacity: true)
+                lastDelivery = now
+            }
+            if now - lastSave >= saveInterval {
+                save()
+                lastSave = now
+            }
+        }
+        if !toRead.isEmpty { save() }
+        return Progress(done: delivered, total: total)
+    }
+
+    /// Writes what was read since the last save to the cache file, merged into what the
+    /// file holds now (another process may have written it). Returns false when the file
+    /// could not be written; the dates stay in memory and are tried again next save.
+    @discardableResult
+    public func save() -> Bool {
+        saving.withLock { _ in
+            let changes = state.withLock { state -> DateTakenCache in
+                defer { state.changes = DateTakenCache() }
+                return state.changes
+            }
+            guard !changes.isEmpty else { return true }
+            var merged = Self.load(cachePath)
+            merged.merge(changes)
+            if Self.write(merged.serialized(), to: cachePath) { return true }
+            state.withLock { state in
+                var again = changes
+                again.merge(state.changes)
+                state.changes = again
+            }
+            return false
+        }
+    }
+
+    /// What the cache file holds; an empty cache when it is missing, unreadable or damaged.
+    static func load(_ path: String) -> DateTakenCache {
+        let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else { return DateTakenCache() }
+        defer { Glibc.close(fd) }
+        var status = stat()
+        // 1 GiB is millions of entries: anything bigger is not ours.
+        guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size < 1 << 30 else {
+            return DateTakenCache()
+        }
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+        var filled = 0
+        while filled < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            filled += n
+        }
+        return DateTakenCache(serialized: bytes[0..<filled])
+    }
+
+    /// Writes `bytes` to a temporary file beside `path`, then renames it over `path`, so a
+    /// reader never sees half a file.
+    static func write(_ bytes: [UInt8], to path: String) -> Bool {
+        let folder = (path as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch {
+            return false
+        }
+        let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return false }
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            written += n
+        }
+        let closed = Glibc.close(fd) == 0
+        guard written == bytes.count, closed, rename(temporary, path) == 0 else {
+            unlink(temporary)
+            return false
+        }
+        return true
+    }
+}

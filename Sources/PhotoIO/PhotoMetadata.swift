@@ -1,0 +1,182 @@
+import CExif
+import CGdkPixbuf
+import Foundation
+import PhotoCore
+
+/// Reads when a photo was taken from its EXIF data, with libexif.
+///
+/// The date is `DateTimeOriginal` (with `OffsetTimeOriginal` and `SubSecTimeOriginal` when
+/// present), else `DateTimeDigitized`, else `DateTime`; see `ExifDate` for what the number
+/// means. Only JPEG is read (EXIF sits in an APP1 segment near the start of the file);
+/// other formats give no date, and the folder's modification times stand in for them.
+///
+/// The file is opened without blocking and checked to be a regular file, and at most
+/// `maxBytes` are read, in chunks that stop as soon as libexif has the EXIF segment:
+/// `exif_data_new_from_file` would `fopen` a FIFO named like a photo and wait forever.
+/// libexif's spec-following fix-ups are off: they add and rewrite entries to make the
+/// data conform (work wasted here), and the dates are wanted as the file wrote them.
+///
+/// Blocking file reads: call from a worker thread.
+public enum PhotoMetadata {
+    /// The most bytes read from one file.
+    public static let maxBytes = 256 * 1024
+    private static let chunkSize = 32 * 1024
+
+    /// The date `uri` was taken (µs since the epoch), or nil when it records none or
+    /// cannot be read.
+    public static func dateTaken(uri: String) -> Int64? {
+        readDate(uri: uri)?.dateTaken
+    }
+
+    /// The date the file at `path` was taken, or nil.
+    public static func dateTaken(path: String) -> Int64? {
+        readDate(path: path)?.dateTaken
+    }
+
+    /// The date in `fileBytes`, the start of a file (a JPEG's first bytes), or nil.
+    public static func dateTaken(fileBytes: [UInt8]) -> Int64? {
+        fileBytes.withUnsafeBytes { bytes in
+            var parser = Parser()
+            _ = parser.feed(UnsafeRawBufferPointer(rebasing: bytes.prefix(maxBytes)))
+            return parser.finish()?.dateTaken
+        }
+    }
+
+    /// What reading `uri` found: a date, `.noDate` when the file was read and holds none,
+    /// or nil when it could not be read at all (gone, no permission, not a regular file),
+    /// which is not worth remembering.
+    public static func readDate(uri: String) -> DateTakenCache.Value? {
+        if let pathPointer = g_filename_from_uri(uri, nil, nil) {
+            defer { g_free(pathPointer) }
+            // The path's bytes as they are: a name that is not UTF-8 survives no String.
+            return readDate(filename: pathPointer)
+        }
+        return readRemote(uri: uri)
+    }
+
+    /// What reading the file at `path` found; see `readDate(uri:)`.
+    public static func readDate(path: String) -> DateTakenCache.Value? {
+        path.withCString { readDate(filename: $0) }
+    }
+
+    private static func readDate(filename: UnsafePointer<CChar>) -> DateTakenCache.Value? {
+        // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer forever.
+        let fd = Glibc.open(filename, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else { return nil }
+        defer { Glibc.close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+
+        var parser = Parser()
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
+        defer { buffer.deallocate() }
+        var total = 0
+        while total < maxBytes {
+            let n = Glibc.read(fd, buffer.baseAddress, min(chunkSize, maxBytes - total))
+            if n < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                return total == 0 ? nil : parser.finish()
+            }
+            if n == 0 { break }
+            total += n
+            if !parser.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<n])) { break }
+        }
+        return parser.finish()
+    }
+
+    /// A location without a local path (gvfs): GIO's stream, read the same way.
+    private static func readRemote(uri: String) -> DateTakenCache.Value? {
+        let file = g_file_new_for_uri(uri)
+        defer { unref(file) }
+        guard let stream = g_file_read(file, nil, nil) else { return nil }
+        defer {
+            g_input_stream_close(UnsafeMutableRawPointer(stream).assumingMemoryBound(to: GInputStream.self), nil, nil)
+            unref(stream)
+        }
+        let input = UnsafeMutableRawPointer(stream).assumingMemoryBound(to: GInputStream.self)
+        var parser = Parser()
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
+        defer { buffer.deallocate() }
+        var total = 0
+        while total < maxBytes {
+            let n = Int(g_input_stream_read(input, buffer.baseAddress, gsize(min(chunkSize, maxBytes - total)), nil, nil))
+            if n < 0 { return total == 0 ? nil : parser.finish() }
+            if n == 0 { break }
+            total += n
+            if !parser.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<n])) { break }
+        }
+        return parser.finish()
+    }
+
+    /// Feeds a file's first bytes to an `ExifLoader`, then reads the dates from what it kept.
+    /// One file, one thread.
+    private struct Parser: ~Copyable {
+        private let loader: OpaquePointer?
+        private var isJPEG: Bool?
+        private var header: [UInt8] = []
+
+        init() { loader = exif_loader_new() }
+
+        deinit { exif_loader_unref(loader) }
+
+        /// Hands over the next bytes; false once no more are wanted.
+        mutating func feed(_ bytes: UnsafeRawBufferPointer) -> Bool {
+            guard let loader, !bytes.isEmpty else { return loader != nil }
+            if isJPEG == nil {
+                // JPEG only: SOI then a marker. libexif's loader would also take a FUJIFILM
+                // raw header, whose 32-bit length makes it allocate up to 4 GiB.
+                header.append(contentsOf: bytes.prefix(3 - header.count))
+                guard header.count == 3 else { return true }
+                isJPEG = header == [0xFF, 0xD8, 0xFF]
+            }
+            guard isJPEG == true else { return false }
+            let base = UnsafeMutablePointer(mutating: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
+            return exif_loader_write(loader, base, UInt32(bytes.count)) != 0
+        }
+
+        /// The date found, `.noDate`, or `.noDate` too when the bytes hold no EXIF at all.
+        consuming func finish() -> DateTakenCache.Value? {
+            guard let loader else { return nil }
+            var buffer: UnsafePointer<UInt8>?
+            var size: UInt32 = 0
+            exif_loader_get_buf(loader, &buffer, &size)
+            guard isJPEG == true, let buffer, size > 0 else { return .noDate }
+            guard let data = exif_data_new() else { return nil }
+            defer { exif_data_unref(data) }
+            // No fix-ups (adding mandatory entries, converting formats): only dates are read.
+            exif_data_unset_option(data, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
+            exif_data_load_data(data, buffer, size)
+            return DateTakenCache.Value(PhotoMetadata.date(in: data))
+        }
+    }
+
+    /// The first usable date of `DateTimeOriginal`, `DateTimeDigitized`, `DateTime`.
+    private static func date(in data: UnsafeMutablePointer<ExifData>) -> Int64? {
+        let ifd0 = data.pointee.ifd.0, exif = data.pointee.ifd.2
+        let candidates = [
+            (EXIF_TAG_DATE_TIME_ORIGINAL, EXIF_TAG_OFFSET_TIME_ORIGINAL, EXIF_TAG_SUB_SEC_TIME_ORIGINAL, exif),
+            (EXIF_TAG_DATE_TIME_DIGITIZED, EXIF_TAG_OFFSET_TIME_DIGITIZED, EXIF_TAG_SUB_SEC_TIME_DIGITIZED, exif),
+            (EXIF_TAG_DATE_TIME, EXIF_TAG_OFFSET_TIME, EXIF_TAG_SUB_SEC_TIME, ifd0),
+        ]
+        for (dateTag, offsetTag, subsecondTag, content) in candidates {
+            guard let text = string(content, dateTag) else { continue }
+            if let date = ExifDate.microseconds(dateTime: text, offset: string(exif, offsetTag),
+                                                subseconds: string(exif, subsecondTag)) {
+                return date
+            }
+        }
+        return nil
+    }
+
+    /// An entry's bytes as text, up to its first NUL; nil when absent or not short text.
+    private static func string(_ content: UnsafeMutablePointer<ExifContent>?, _ tag: ExifTag) -> String? {
+        guard let content,
+              let entry = exif_content_get_entry(content, tag),
+              let bytes = entry.pointee.data else { return nil }
+        let size = Int(entry.pointee.size)
+        guard size > 0, size <= 64 else { return nil }
+        let buffer = UnsafeBufferPointer(start: bytes, count: size)
+        let end = buffer.firstIndex(of: 0) ?? size
+        return String(decoding: buffer[0..<end], as: UTF8.self)
+    }
+}
