@@ -13,6 +13,8 @@ final class BrowserWindow {
     let window: UnsafeMutablePointer<GtkWindow>
     private let stack: OpaquePointer
     private let backButton: Widget
+    private let title: WindowTitle
+    private let sortMenu: SortMenu
     private let status = StatusPage()
     private let decoder: any ImageDecoding = PixbufDecoder()
     private var folder: OpenFolder?
@@ -46,7 +48,6 @@ final class BrowserWindow {
     init(application: OpaquePointer) {
         window = gtk_application_window_new(application.cast()).window
         gtk_window_set_default_size(window, 1024, 768)
-        gtk_window_set_title(window, "Photo Browser")
         gtk_window_set_icon_name(window, Application.id)
 
         let header = gtk_header_bar_new()!
@@ -59,6 +60,10 @@ final class BrowserWindow {
         gtk_widget_set_tooltip_text(openButton, "Open Folder… (Ctrl+O)")
         gtk_actionable_set_action_name(openButton.cast(), "win.open")
         gtk_header_bar_pack_start(header.cast(), openButton)
+        title = WindowTitle(window: window)
+        gtk_header_bar_set_title_widget(header.cast(), title.root)
+        sortMenu = SortMenu(window: window, order: Preferences.shared.settings?.order ?? BrowserSettings().order)
+        gtk_header_bar_pack_end(header.cast(), sortMenu.button)
         gtk_window_set_titlebar(window, header)
 
         stack = gtk_stack_new()!.cast()
@@ -67,6 +72,8 @@ final class BrowserWindow {
         gtk_stack_add_named(stack, status.root, "status")
         gtk_window_set_child(window, stack.widget)
 
+        title.set(title: "Photo Browser")
+        sortMenu.onChange = { [weak self] order in self?.sort(by: order) }
         addAction(window, "open") { [weak self] in self?.chooseFolder() }
         addAction(window, "back") { [weak self] in self?.showGrid() }
         installDropTarget()
@@ -120,18 +127,23 @@ final class BrowserWindow {
     private func open(_ location: Location, fromCommandLine: Bool) {
         switch location {
         case .folder(let uri, let name):
-            openFolder(uri: uri, name: name, target: nil)
+            Preferences.shared.whenLoaded { [weak self] settings in
+                self?.openFolder(uri: uri, name: name, target: nil, order: settings.order)
+            }
         case .file(let uri, let folderURI, let folderName):
-            openFolder(uri: folderURI, name: folderName, target: uri)
+            Preferences.shared.whenLoaded { [weak self] settings in
+                self?.openFolder(uri: folderURI, name: folderName, target: uri, order: settings.order)
+            }
         case .unavailable(let message):
             showError(message)
             if fromCommandLine { onOpenFailed(message) }
         }
     }
 
-    private func openFolder(uri: String, name: String, target: String?) {
+    private func openFolder(uri: String, name: String, target: String?, order: PhotoOrder) {
         closeFolder()
-        let contents = FolderContents(uri: uri)
+        sortMenu.show(order)
+        let contents = FolderContents(uri: uri, order: order)
         let loader = ThumbnailLoader(edge: 256)
         let grid = ThumbnailGrid(contents: contents, loader: loader)
         let viewer = PhotoViewer(contents: contents, thumbnails: loader, decoder: decoder)
@@ -141,12 +153,16 @@ final class BrowserWindow {
         gtk_stack_add_named(stack, viewer.root, "viewer")
         grid.onActivate = { [weak self] index in self?.showViewer(at: index) }
         viewer.onClose = { [weak self] in self?.showGrid() }
-        viewer.onPhotoChanged = { [weak self] photo in self.map { gtk_window_set_title($0.window, photo.displayName) } }
-        contents.observeChanges { [weak self] _ in self?.openTargetIfListed() }
+        viewer.onPhotoChanged = { [weak self] photo in self?.title.set(title: photo.displayName) }
+        contents.observeChanges { [weak self] _ in
+            self?.openTargetIfListed()
+            self?.updateSubtitle()
+        }
         contents.onListed = { [weak self] result in self?.listed(result) }
+        contents.onDateProgress = { [weak self] progress in self?.updateSubtitle(dates: progress) }
 
-        gtk_window_set_title(window, name)
-        gtk_stack_set_visible_child_name(stack, target == nil ? "grid" : "status")
+        title.set(title: name)
+        gtk_stack_set_visible_child_name(stack, target == nil ? "grid" : "viewer")
         if target == nil { grid.focus() }
         contents.start()
     }
@@ -163,6 +179,7 @@ final class BrowserWindow {
         switch result {
         case .success(let count):
             Trace.milestone("enumerated", count)
+            updateSubtitle()
             if let target = folder.target {
                 self.folder?.target = nil
                 // The file was not an image this browser shows: show its folder.
@@ -180,6 +197,23 @@ final class BrowserWindow {
             showError(error.message)
             onOpenFailed(error.message)
         }
+    }
+
+    /// The grid's second title line: how many photos, or how far a long job has come.
+    private func updateSubtitle(dates progress: DateTakenReader.Progress? = nil) {
+        guard let folder, gtk_stack_get_visible_child(stack) == folder.grid.root else { return }
+        if let progress, progress.total > 0 {
+            title.setSubtitle("Reading dates… \(progress.done * 100 / progress.total)%")
+            return
+        }
+        let count = folder.contents.photos.count
+        let photos = count == 1 ? "1 photo" : "\(count.formatted()) photos"
+        title.setSubtitle(folder.contents.isListed ? photos : "Listing… \(photos)")
+    }
+
+    private func sort(by order: PhotoOrder) {
+        Preferences.shared.update { $0.order = order }
+        folder?.contents.sort(by: order)
     }
 
     private func showError(_ message: String) {
@@ -203,6 +237,7 @@ final class BrowserWindow {
         guard let folder else { return }
         gtk_stack_set_visible_child_name(stack, "viewer")
         gtk_widget_set_visible(backButton, 1)
+        gtk_widget_set_visible(sortMenu.button, 0)
         folder.viewer.show(index)
         folder.viewer.focus()
     }
@@ -212,8 +247,10 @@ final class BrowserWindow {
         let last = folder.viewer.index
         folder.viewer.stop()
         gtk_widget_set_visible(backButton, 0)
-        gtk_window_set_title(window, folder.name)
+        gtk_widget_set_visible(sortMenu.button, 1)
+        title.set(title: folder.name)
         gtk_stack_set_visible_child_name(stack, "grid")
+        updateSubtitle()
         if let last { folder.grid.reveal(last) } else { folder.grid.focus() }
     }
 

@@ -13,10 +13,17 @@ final class FolderContents {
     private var monitor: FolderMonitor?
 
     private var changeObservers: [(PhotoList.Splice) -> Void] = []
+    /// Set while dates are being read; cancelling it stops the reading.
+    private var dateReading: CancellationFlag?
+    /// Photos whose date taken is known (read, or known to have none).
+    private var datesKnown = Set<String>()
+
+    /// Progress of reading dates taken, for the header bar; nil when no reading is under way.
+    var onDateProgress: (DateTakenReader.Progress?) -> Void = { _ in }
     /// Called once when the listing has ended, with the count or the reason it failed.
     var onListed: (Result<Int, FolderError>) -> Void = { _ in }
 
-    init(uri: String, order: PhotoOrder = .byName) {
+    init(uri: String, order: PhotoOrder) {
         self.uri = uri
         photos = PhotoList(order: order)
         listing = FolderListing(uri: uri)
@@ -47,6 +54,8 @@ final class FolderContents {
     /// Stops the listing (the window closed or another folder was opened).
     func cancel() {
         listing.cancel()
+        dateReading?.cancel()
+        dateReading = nil
         monitor?.cancel()
         monitor = nil
     }
@@ -56,11 +65,52 @@ final class FolderContents {
         notify(splice)
     }
 
+    /// Shows the photos in another order; reads dates taken first when that order needs them.
+    func sort(by order: PhotoOrder) {
+        if let splice = photos.sort(by: order) { notify(splice) }
+        if order.key == .dateTaken { readDatesTaken() }
+    }
+
+    /// Reads the dates taken the current order needs, in the background, re-sorting as
+    /// they arrive. Photos listed since the last reading are included.
+    private func readDatesTaken() {
+        guard photos.order.key == .dateTaken, isListed, dateReading == nil else { return }
+        let unknown = photos.all.filter { !datesKnown.contains($0.id) }
+        guard !unknown.isEmpty else { return }
+        let flag = CancellationFlag()
+        dateReading = flag
+        Thread.detachNewThread { [weak self] in
+            let reader = DateTakenReader.shared
+            // Large batches: each one re-sorts the folder and relays out the grid once.
+            reader.run(unknown, cancellation: flag, batchSize: 2000, interval: 0.5) { dates, progress in
+                onMain { [weak self] in self?.receiveDates(dates, progress, flag) }
+            }
+            reader.save()
+            onMain { [weak self] in self?.datesRead(flag) }
+        }
+    }
+
+    private func receiveDates(_ dates: [String: Int64?], _ progress: DateTakenReader.Progress, _ flag: CancellationFlag) {
+        guard dateReading === flag else { return }
+        datesKnown.formUnion(dates.keys)
+        if let splice = photos.setDatesTaken(dates) { notify(splice) }
+        onDateProgress(progress.isComplete ? nil : progress)
+    }
+
+    private func datesRead(_ flag: CancellationFlag) {
+        guard dateReading === flag else { return }
+        dateReading = nil
+        onDateProgress(nil)
+        readDatesTaken()  // photos that arrived meanwhile
+    }
+
     /// Changes seen by the folder monitor: new or changed photos, and ids that are gone.
     private func update(_ updated: [Photo], removed: Set<String>) {
         if let splice = photos.remove(ids: removed) { notify(splice) }
         let changed = updated.filter { photos.photo(id: $0.id) != $0 }
+        datesKnown.subtract(changed.map(\.id))
         if let splice = photos.insert(changed) { notify(splice) }
+        readDatesTaken()
     }
 
     private func notify(_ splice: PhotoList.Splice) {
@@ -71,7 +121,13 @@ final class FolderContents {
         guard !listing.isCancelled else { return }
         isListed = true
         onListed(result.map { _ in photos.count })
+        readDatesTaken()
     }
+}
+
+extension DateTakenReader {
+    /// The process's reader: windows share its cache in memory.
+    static let shared = DateTakenReader()
 }
 
 /// Writes `gphotobrowse: MESSAGE` to stderr.
