@@ -1,6 +1,10 @@
-// gphotobrowse-bench: benchmark commands. See docs/benchmarks.md.
+// gphotobrowse-bench: benchmark commands, and the small tools they build on, side by side
+// with the tools a person would otherwise run. See docs/benchmarks.md.
+// One command per file (a `BenchCommand`); list each in `commands`.
 import Foundation
 
-let arguments = CommandLine.arguments.dropFirst()
-FileHandle.standardError.write(Data("usage: gphotobrowse-bench COMMAND …\n".utf8))
-exit(arguments.isEmpty ? 2 : 0)
+let commands: [any BenchCommand.Type] = [
+    MakeThumbnailsCommand.self,
+]
+
+exit(BenchCommandLine(commands: commands).run(Array(CommandLine.arguments.dropFirst())))
