@@ -81,7 +81,7 @@ final class ThumbnailGrid {
             onSignal(adjustment, "changed") { [weak self] in self?.fitColumns() }
         }
 
-        loader.onReady = { [weak self] key, thumbnail in self?.thumbnailReady(key, thumbnail) }
+        loader.observeReady { [weak self] key, thumbnail in self?.thumbnailReady(key, thumbnail) }
         contents.observeChanges { [weak self] splice in self?.apply(splice) }
     }
 

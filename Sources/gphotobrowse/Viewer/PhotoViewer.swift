@@ -18,6 +18,9 @@ final class PhotoViewer {
     private var current: (index: Int, id: String)?
     private var pending: DecodePool.Ticket?
     private var texture: Texture?
+    /// The shown photo's thumbnail, asked for while its full image decodes.
+    private var thumbnailRequest: ThumbnailKey?
+    private var showsFullImage = false
 
     /// The shown photo changed (its name goes in the window title).
     var onPhotoChanged: (Photo) -> Void = { _ in }
@@ -73,6 +76,7 @@ final class PhotoViewer {
         gtk_widget_add_controller(root, keys)
 
         contents.observeChanges { [weak self] _ in self?.folderChanged() }
+        thumbnails.observeReady { [weak self] key, thumbnail in self?.thumbnailReady(key, thumbnail) }
     }
 
     private static func pagingButton(icon: String, tooltip: String, align: GtkAlign) -> Widget {
@@ -98,14 +102,25 @@ final class PhotoViewer {
         Trace.milestone("page", index)
 
         gtk_widget_set_visible(message, 0)
-        switch thumbnails.cached(ThumbnailKey(photo)) {
+        showsFullImage = false
+        // Show the photo at once from its thumbnail, from memory or the thumbnail cache.
+        let key = ThumbnailKey(photo)
+        switch thumbnails.cached(key) {
         case .image(let thumbnail): setTexture(thumbnail)
-        case .failed(let reason): setTexture(nil); showMessage(reason)
-        case nil: setTexture(nil)
+        case .failed, nil:
+            setTexture(nil)
+            thumbnails.request(key, priority: Int.max - 1)
+            thumbnailRequest = key
         }
         updateChrome()
         onPhotoChanged(photo)
         decodeFull(photo, index: index)
+    }
+
+    private func thumbnailReady(_ key: ThumbnailKey, _ thumbnail: Thumbnail) {
+        guard key == thumbnailRequest else { return }
+        thumbnailRequest = nil
+        if case .image(let texture) = thumbnail, !showsFullImage { setTexture(texture) }
     }
 
     /// Gives keyboard focus to the viewer.
@@ -165,7 +180,7 @@ final class PhotoViewer {
         let edge = max(width, height)
         let request = DecodeRequest(uri: photo.id, fitting: PixelSize(width: edge, height: edge))
         let decoder = self.decoder
-        pending = DecodePool.shared.submit(priority: 100) { [weak self] flag in
+        pending = DecodePool.shared.submit(priority: Int.max) { [weak self] flag in
             let result = decoder.decode(request, cancellation: flag)
             if case .failure(let failure) = result, failure.kind == .cancelled { return }
             onMain { self?.fullImageReady(photo.id, result) }
@@ -178,6 +193,7 @@ final class PhotoViewer {
         switch result {
         case .success(let image):
             setTexture(image.makeTexture())
+            showsFullImage = true
             gtk_widget_set_visible(message, 0)
             Trace.milestone("full-image", current.index)
         case .failure(let failure):
@@ -201,5 +217,7 @@ final class PhotoViewer {
     func cancelDecode() {
         if let pending { DecodePool.shared.cancel(pending) }
         pending = nil
+        if let thumbnailRequest { thumbnails.release(thumbnailRequest) }
+        thumbnailRequest = nil
     }
 }
