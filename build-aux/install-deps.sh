@@ -18,6 +18,10 @@ test_pkgs=(
   # UI tests: a headless X server driven from Python through GTK and AT-SPI
   xvfb xauth xdotool imagemagick python3 python3-pytest python3-gi gir1.2-gtk-4.0
   dbus-x11 at-spi2-core
+  # GNOME's thumbnail factory, to check that it accepts our thumbnails and we use its own
+  gir1.2-gnomedesktop-3.0 gir1.2-gdkpixbuf-2.0 libgdk-pixbuf2.0-bin
+  # the tools the benchmarks compare with
+  libvips-tools hyperfine
 )
 
 case "${1:-}" in

@@ -7,6 +7,7 @@
 
 #include <gtk/gtk.h>
 #include <glib-unix.h>
+#include <malloc.h> /* malloc_trim: give memory freed by big jobs back to the system */
 
 /* G_CALLBACK: lets Swift hand a @convention(c) function to g_signal_connect_data. */
 static inline GCallback cgtk_callback(void *function) { return (GCallback)function; }

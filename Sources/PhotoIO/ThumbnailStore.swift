@@ -36,20 +36,21 @@ public struct ThumbnailStore: Sendable {
     ///
     /// Decoding the JPEG itself at that size took 4.67 ms, so the default level would make
     /// the cache write cost four times the decode. Level 1 writes 3.6 times faster than 6 for
-    /// files only 8% bigger, and they read back as fast. Level 0 writes 3 times faster
-    /// still and reads faster, but doubles the files (139 KiB for a 256 px thumbnail, about
-    /// 3 MiB for a 1024 px one), in a cache shared with every other program and kept for
-    /// months: 100,000 photos would take 13 GiB instead of 7. At `normal` (128 px) the
-    /// figures keep their ratios (level 0: 0.36 ms and 35 KiB; 1: 1.06 ms and 21 KiB;
-    /// 6: 3.23 ms and 20 KiB).
+    /// files only 8% bigger, but reading back costs the same 2.4 ms as any compressed level:
+    /// zlib's inflate and libpng's unfiltering are most of it (perf). Level 0 writes 3 times
+    /// faster than level 1 and reads back 3 times faster (0.84 ms), and that decides it: a
+    /// folder seen before must fill the grid from the cache at least ten times faster than
+    /// decoding it (`gphotobrowse-bench thumbnails`, docs/benchmarks.md: 568 camera JPEGs
+    /// read back at 6.5 times the cold rate with level 1, 11.5 times with level 0). The price
+    /// is disk: 139 KiB for a 256 px thumbnail instead of 74 (about 3 MiB at 1024 px), and
+    /// 13 GiB rather than 7 for 100,000 photos. At `normal` (128 px) the figures keep their
+    /// ratios (level 0: 0.36 ms and 35 KiB; 1: 1.06 ms and 21 KiB; 6: 3.23 ms and 20 KiB).
     ///
     /// Through this pipeline (`gphotobrowse-bench make-thumbnails --size large` over the same
     /// 72 files, debug build, one thread, whole process, best of 3): level 6 took 1.07 s
     /// (4.1 MiB written), level 1 0.61 s (4.3 MiB), level 0 0.50 s (7.7 MiB); reading them all
-    /// back from the cache took 0.11 s, 0.12 s and 0.05 s. Level 1 keeps nearly all of the
-    /// gain at the disk cost of the default; level 0 is the choice if reading back ever
-    /// matters more than the cache's size.
-    public static let compressionLevel = 1
+    /// back from the cache took 0.11 s, 0.12 s and 0.05 s.
+    public static let compressionLevel = 0
 
     /// A thumbnail file larger than this is not read: an xx-large RGBA thumbnail stored
     /// without compression is 4 MiB.

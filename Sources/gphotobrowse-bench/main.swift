@@ -5,6 +5,8 @@ import Foundation
 
 let commands: [any BenchCommand.Type] = [
     MakeThumbnailsCommand.self,
+    ThumbnailsCommand.self,
+    LargeFolderCommand.self,
 ]
 
 exit(BenchCommandLine(commands: commands).run(Array(CommandLine.arguments.dropFirst())))

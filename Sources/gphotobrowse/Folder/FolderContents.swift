@@ -1,3 +1,4 @@
+import CGtk
 import Foundation
 import PhotoCore
 import PhotoIO
@@ -81,8 +82,8 @@ final class FolderContents {
         dateReading = flag
         Thread.detachNewThread { [weak self] in
             let reader = DateTakenReader.shared
-            // Large batches: each one re-sorts the folder and relays out the grid once.
-            reader.run(unknown, cancellation: flag, batchSize: 2000, interval: 0.5) { dates, progress in
+            // At most one batch a second: each re-sorts the folder and rebinds the grid once.
+            reader.run(unknown, cancellation: flag, batchSize: .max, interval: 1.0) { dates, progress in
                 onMain { [weak self] in self?.receiveDates(dates, progress, flag) }
             }
             reader.save()
@@ -101,6 +102,7 @@ final class FolderContents {
         guard dateReading === flag else { return }
         dateReading = nil
         onDateProgress(nil)
+        releaseFreedMemory()
         readDatesTaken()  // photos that arrived meanwhile
     }
 
@@ -121,8 +123,15 @@ final class FolderContents {
         guard !listing.isCancelled else { return }
         isListed = true
         onListed(result.map { _ in photos.count })
+        releaseFreedMemory()
         readDatesTaken()
     }
+}
+
+/// Hands memory freed by a big job (the merges of a long listing, a folder's dates) back
+/// to the system: glibc keeps it otherwise, and the window would stay at its peak size.
+private func releaseFreedMemory() {
+    malloc_trim(0)
 }
 
 extension DateTakenReader {

@@ -1,0 +1,152 @@
+import CGdkPixbuf
+import Foundation
+
+/// `large-folder [--count N] [--app PATH]`: the real app on a folder of N photos (hard links
+/// to a few small JPEGs made here), under the X display in `DISPLAY` (run it with
+/// `xvfb-run -a`). Reads the app's trace lines (first-frame, enumerated,
+/// visible-thumbnails) and its peak resident memory, once with an empty thumbnail cache
+/// and once with the cache filled by the first run; and, side by side, how long `ls -f`
+/// and `find` take to list the same folder.
+enum LargeFolderCommand: BenchCommand {
+    static let name = "large-folder"
+    static let arguments = "[--count N] [--app PATH]"
+    static let summary = "the app on a folder of N photos: first frame, listing, thumbnails in view, peak memory"
+
+    static func run(_ arguments: [String]) -> Int32 {
+        var count = 100_000
+        var app = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("gphotobrowse").path
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--count":
+                guard let value = rest.popFirst().flatMap(Int.init), value > 0 else { return usageError("--count takes a positive number") }
+                count = value
+            case "--app":
+                guard let value = rest.popFirst() else { return usageError("--app takes a path") }
+                app = value
+            default:
+                return usageError("unknown argument \(argument)")
+            }
+        }
+        guard FileManager.default.isExecutableFile(atPath: app) else { return usageError("no app at \(app) (give --app)") }
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else { return usageError("no DISPLAY: run it under xvfb-run -a") }
+
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("gphotobrowse-large-\(getpid())").path
+        let folder = work + "/photos"
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        guard makeFolder(folder, count: count) else { return 1 }
+        print("large folder: \(count) photos (hard links to 8 JPEGs) in \(folder)")
+
+        let ls = time { _ = runQuietly("/bin/ls", ["-f", folder]) }
+        let find = time { _ = runQuietly("/usr/bin/find", [folder, "-maxdepth", "1", "-type", "f"]) }
+        print(String(format: "  ls -f                 %7.0f ms", ls * 1000))
+        print(String(format: "  find -type f          %7.0f ms", find * 1000))
+
+        for pass in ["cold", "warm"] {
+            guard let run = runApp(app, folder: folder, cacheHome: work + "/cache") else { return 1 }
+            print("  gphotobrowse (\(pass) thumbnail cache): first-frame \(run.firstFrame) ms, enumerated \(run.enumerated) ms, "
+                + "visible-thumbnails \(run.visible) ms, peak RSS \(run.peakKiB / 1024) MiB")
+            if pass == "warm" {
+                print(String(format: "large-folder: %d files, first-frame %d ms, enumerated %d ms (ls -f %.0f ms, find %.0f ms), visible-thumbnails %d ms cold / %d ms warm, peak RSS %d MiB",
+                             count, run.firstFrame, run.enumerated, ls * 1000, find * 1000, coldVisible, run.visible, run.peakKiB / 1024))
+            } else {
+                coldVisible = run.visible
+            }
+        }
+        return 0
+    }
+
+    nonisolated(unsafe) private static var coldVisible = 0
+
+    private struct AppRun {
+        var firstFrame = -1, enumerated = -1, visible = -1, peakKiB = 0
+    }
+
+    /// Starts the app on `folder`, waits for its milestones (two minutes at most), reads its
+    /// peak memory, and ends it.
+    private static func runApp(_ app: String, folder: String, cacheHome: String) -> AppRun? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: app)
+        process.arguments = [folder]
+        var environment = ProcessInfo.processInfo.environment
+        environment["GPHOTOBROWSE_TRACE"] = "1"
+        environment["XDG_CACHE_HOME"] = cacheHome
+        environment["XDG_CONFIG_HOME"] = cacheHome + "/config"
+        environment["GSK_RENDERER"] = environment["GSK_RENDERER"] ?? "cairo"
+        environment["NO_AT_BRIDGE"] = "1"
+        process.environment = environment
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        do { try process.run() } catch {
+            printError("could not start \(app): \(error)")
+            return nil
+        }
+        var run = AppRun()
+        var buffer = Data()
+        let deadline = Date().addingTimeInterval(120)
+        let reader = errors.fileHandleForReading
+        while Date() < deadline && (run.enumerated < 0 || run.visible < 0 || run.firstFrame < 0) {
+            let chunk = reader.availableData
+            if chunk.isEmpty { break }
+            buffer.append(chunk)
+            while let newline = buffer.firstIndex(of: 0x0A) {
+                let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
+                buffer.removeSubrange(buffer.startIndex...newline)
+                let fields = line.split(separator: " ")
+                guard fields.first == "trace", let ms = fields.last.flatMap({ Int($0) }) else { continue }
+                switch fields[1] {
+                case "first-frame": run.firstFrame = ms
+                case "enumerated": run.enumerated = ms
+                case "visible-thumbnails" where run.enumerated >= 0 && run.visible < 0: run.visible = ms
+                default: break
+                }
+            }
+        }
+        run.peakKiB = peakResidentKiB(process.processIdentifier)
+        process.terminate()
+        process.waitUntilExit()
+        if run.visible < 0 { printError("the app did not report every milestone in time") }
+        return run
+    }
+
+    /// VmHWM of a running process, in KiB.
+    private static func peakResidentKiB(_ pid: Int32) -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return 0 }
+        return Int(line.split(separator: " ")[1]) ?? 0
+    }
+
+    /// A folder of `count` hard links to 8 small JPEGs of distinct colours.
+    private static func makeFolder(_ folder: String, count: Int) -> Bool {
+        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+            printError("cannot make \(folder): \(error)")
+            return false
+        }
+        var sources: [String] = []
+        for n in 0..<8 {
+            let path = folder + "/../source-\(n).jpg"
+            guard let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, 640, 480) else { return false }
+            gdk_pixbuf_fill(pixbuf, UInt32(0x2040_80FF) &+ UInt32(n) &* 0x1F_2B3D_00)
+            guard gdk_pixbuf_savev(pixbuf, path, "jpeg", nil, nil, nil) != 0 else { return false }
+            g_object_unref(UnsafeMutableRawPointer(pixbuf))
+            sources.append(path)
+        }
+        for i in 0..<count where link(sources[i % sources.count], folder + String(format: "/photo-%06d.jpg", i)) != 0 {
+            printError("cannot link photo \(i): \(String(cString: strerror(errno)))")
+            return false
+        }
+        return true
+    }
+
+    private static func runQuietly(_ tool: String, _ arguments: [String]) -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return -1 }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}

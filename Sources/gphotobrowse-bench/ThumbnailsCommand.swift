@@ -1,0 +1,163 @@
+import Dispatch
+import Foundation
+import PhotoCore
+import PhotoIO
+
+/// `thumbnails DIR`: cold and warm thumbnail throughput of the app's pipeline over the
+/// photos of DIR and its subfolders, side by side with `vipsthumbnail -s 256` and
+/// `gdk-pixbuf-thumbnailer -s 256`, on the same files and the same number of cores, in one run.
+///
+/// - Cold: the `large` (256 px) thumbnails of every photo in DIR are removed from the cache
+///   under `XDG_CACHE_HOME` (with their failure records), then made by `ThumbnailProvider`,
+///   the code the app runs, one worker per core.
+/// - The other tools run one process per file, as file managers run thumbnailers, as many
+///   at once as there are cores, writing PNGs into a temporary folder.
+/// - Warm: every thumbnail is loaded back from the cache.
+///
+/// The last line is the summary the docs record:
+/// `thumbnails: N files, cold X files/s, warm Y files/s, vs vipsthumbnail Rx, vs gdk-pixbuf-thumbnailer Sx`.
+enum ThumbnailsCommand: BenchCommand {
+    static let name = "thumbnails"
+    static let arguments = "DIR"
+    static let summary = "cold and warm thumbnail throughput against vipsthumbnail and gdk-pixbuf-thumbnailer"
+
+    static func run(_ arguments: [String]) -> Int32 {
+        guard arguments.count == 1, let folder = arguments.first, !folder.hasPrefix("-") else {
+            return usageError("give one folder")
+        }
+        var photos: [Photo] = []
+        for subfolder in [folder] + subfolders(of: folder) {
+            let uri = FileStatus.uri(forCommandLineArgument: subfolder)
+            if case .failure(let error) = FolderListing(uri: uri).run(deliver: { photos.append(contentsOf: $0) }) {
+                printError("gphotobrowse-bench thumbnails: \(error.message)")
+                return 1
+            }
+        }
+        guard !photos.isEmpty else {
+            printError("gphotobrowse-bench thumbnails: no photos in \(folder)")
+            return 1
+        }
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let requests = photos.map { ThumbnailRequest(photo: $0, size: .large) }
+        print("thumbnails of \(photos.count) photos in \(folder), \(cores) cores")
+
+        let layout = ThumbnailCacheLayout.userDefault()
+        for request in requests {
+            unlink(layout.path(forURI: request.uri, size: .large))
+            unlink(layout.failurePath(forURI: request.uri))
+        }
+        let provider = ThumbnailProvider()
+        var failed = 0
+        let cold = time {
+            failed = forEach(requests, workers: cores) { provider.thumbnail(for: $0, cancellation: CancellationFlag()) }
+        }
+        report("gphotobrowse cold", photos.count, cold, note: failed > 0 ? "\(failed) failed" : nil)
+        // Best of three warm passes: one pass over a small folder takes tens of milliseconds,
+        // where a single scheduling hiccup would decide the figure.
+        let warm = (0..<3).map { _ in
+            time { _ = forEach(requests, workers: cores) { provider.thumbnail(for: $0, cancellation: CancellationFlag()) } }
+        }.min()!
+        report("gphotobrowse warm (best of 3)", photos.count, warm)
+
+        let paths = photos.compactMap { URL(string: $0.id)?.path }
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("gphotobrowse-bench-\(getpid())").path
+        try? FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let vips = runTool("vipsthumbnail", paths, workers: cores) { path, n in
+            ["-s", "256", "-o", "\(output)/vips-\(n).png", path]
+        }
+        let pixbuf = runTool("gdk-pixbuf-thumbnailer", paths, workers: cores) { path, n in
+            ["-s", "256", path, "\(output)/pixbuf-\(n).png"]
+        }
+        if let vips { report("vipsthumbnail -s 256", paths.count, vips) }
+        if let pixbuf { report("gdk-pixbuf-thumbnailer -s 256", paths.count, pixbuf) }
+
+        let coldRate = Double(photos.count) / cold, warmRate = Double(photos.count) / warm
+        func ratio(_ seconds: Double?) -> String {
+            guard let seconds else { return "n/a" }
+            return String(format: "%.2f", coldRate / (Double(paths.count) / seconds))
+        }
+        print(String(format: "thumbnails: %d files, cold %.1f files/s, warm %.1f files/s, vs vipsthumbnail %@x, vs gdk-pixbuf-thumbnailer %@x",
+                     photos.count, coldRate, warmRate, ratio(vips), ratio(pixbuf)))
+        return 0
+    }
+
+    /// The folders below `folder`, at any depth (the corpus keeps its photos in subfolders).
+    private static func subfolders(of folder: String) -> [String] {
+        let root = URL(fileURLWithPath: folder)
+        guard let walk = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey, .isSymbolicLinkKey]) else { return [] }
+        return walk.compactMap { item -> String? in
+            guard let url = item as? URL,
+                  let values = try? url.resourceValues(forKeys: [.isDirectoryKey, .isSymbolicLinkKey]),
+                  values.isDirectory == true, values.isSymbolicLink != true else { return nil }
+            return url.path
+        }.sorted()
+    }
+
+    /// Runs `body` for every element on `workers` threads; returns how many failed.
+    private static func forEach(
+        _ requests: [ThumbnailRequest], workers: Int,
+        _ body: @escaping @Sendable (ThumbnailRequest) -> Result<DecodedImage, DecodeFailure>
+    ) -> Int {
+        let next = Counter(), failures = Counter()
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                let i = next.increment() - 1
+                guard i < requests.count else { return }
+                if case .failure = body(requests[i]) { _ = failures.increment() }
+            }
+        }
+        return failures.value
+    }
+
+    /// Runs `tool` once per file, `workers` at a time; nil when the tool is not installed.
+    private static func runTool(_ tool: String, _ paths: [String], workers: Int, arguments: @escaping @Sendable (String, Int) -> [String]) -> Double? {
+        guard let executable = which(tool) else {
+            printError("\(tool) is not installed; skipping it (build-aux/install-deps.sh test installs it)")
+            return nil
+        }
+        let next = Counter()
+        return time {
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                while true {
+                    let i = next.increment() - 1
+                    guard i < paths.count else { return }
+                    let process = Process()
+                    process.executableURL = URL(fileURLWithPath: executable)
+                    process.arguments = arguments(paths[i], i)
+                    process.standardOutput = FileHandle.nullDevice
+                    process.standardError = FileHandle.nullDevice
+                    guard (try? process.run()) != nil else { continue }
+                    process.waitUntilExit()
+                }
+            }
+        }
+    }
+
+    private static func which(_ tool: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(tool)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    private static func report(_ what: String, _ count: Int, _ seconds: Double, note: String? = nil) {
+        let line = "  " + what.padding(toLength: 34, withPad: " ", startingAt: 0)
+            + String(format: "%7.2f s  %8.1f files/s", seconds, Double(count) / seconds)
+        print(line + (note.map { "  (\($0))" } ?? ""))
+    }
+}
+
+/// Seconds `body` took, on the monotonic clock.
+func time(_ body: () -> Void) -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+/// A counter shared by worker threads.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    /// Adds one and returns the new value.
+    func increment() -> Int { lock.withLock { count += 1; return count } }
+    var value: Int { lock.withLock { count } }
+}
