@@ -4,13 +4,19 @@ import PhotoCore
 /// The image types this machine can decode: the MIME types of gdk-pixbuf's installed
 /// loaders, so HEIC and AVIF appear exactly when their loaders are installed.
 public enum ImageTypes {
-    /// MIME types of every installed gdk-pixbuf loader.
+    /// gdk-pixbuf loaders never used: legacy formats no camera or phone writes, whose
+    /// loaders are known ways in for crafted files (QuickTime image wraps another format
+    /// and hands it an unchecked canvas size; ANI has a history of CVEs).
+    public static let refusedFormats: Set<String> = ["qtif", "ani"]
+
+    /// MIME types of every installed gdk-pixbuf loader but the refused ones.
     public static let supported: Set<String> = {
         var types = Set<String>()
         var node = gdk_pixbuf_get_formats()
         let list = node
         while let current = node {
             if let format = OpaquePointer(current.pointee.data),
+               !refusedFormats.contains(formatName(format)),
                let mimeTypes = gdk_pixbuf_format_get_mime_types(format) {
                 var i = 0
                 while let type = mimeTypes[i] {
@@ -25,6 +31,13 @@ public enum ImageTypes {
         return types
     }()
 
+    /// A loader's short name ("jpeg", "png", …).
+    static func formatName(_ format: OpaquePointer?) -> String {
+        guard let format, let name = gdk_pixbuf_format_get_name(format) else { return "unknown" }
+        defer { g_free(name) }
+        return String(cString: name)
+    }
+
     /// Classifies a content type; a type GIO knows as a subtype or alias of a supported
     /// one counts as supported.
     public static func classify(_ contentType: String?) -> ImageKind {
@@ -32,5 +45,42 @@ public enum ImageTypes {
         guard kind == .other, let contentType else { return kind }
         let isAlias = supported.contains { g_content_type_is_a(contentType, $0) != 0 }
         return isAlias ? .image : .other
+    }
+
+    /// Content types that say nothing about an image: a file sniffed as one of these is
+    /// given the loader its name asks for, if any.
+    private static let uninformative: Set<String> = ["application/octet-stream", "text/xml", "application/xml"]
+
+    /// The MIME type of the loader for a file, chosen from its first bytes (so a PNG named
+    /// .jpg is read as a PNG), or from its name when the bytes say nothing (TGA has no
+    /// signature). Only a supported, not refused, loader is ever chosen: the caller creates
+    /// it with `gdk_pixbuf_loader_new_with_mime_type`, so no other loader sees the bytes.
+    public static func loaderType(forContent head: [UInt8], name: String?) -> Result<String, DecodeFailure> {
+        var uncertain: gboolean = 0
+        let sniffed = head.withUnsafeBytes { bytes in
+            takeString(g_content_type_guess(nil, bytes.bindMemory(to: UInt8.self).baseAddress, gsize(bytes.count), &uncertain))
+        } ?? "application/octet-stream"
+        if let type = loaderType(for: sniffed), uncertain == 0 || !uninformative.contains(sniffed) {
+            return .success(type)
+        }
+        if uninformative.contains(sniffed) || uncertain != 0, let name,
+           let byName = takeString(g_content_type_guess(name, nil, 0, nil)), let type = loaderType(for: byName) {
+            return .success(type)
+        }
+        if let type = loaderType(for: sniffed) { return .success(type) }
+        let description = takeString(g_content_type_get_description(sniffed)) ?? sniffed
+        return .failure(DecodeFailure(.notAnImage, "Not an image that can be shown: the file holds \(description) (\(sniffed))."))
+    }
+
+    /// A supported loader MIME type for a content type, itself or one it is a kind of.
+    private static func loaderType(for contentType: String) -> String? {
+        if supported.contains(contentType) { return contentType }
+        return supported.sorted().first { g_content_type_is_a(contentType, $0) != 0 }
+    }
+
+    private static func takeString(_ pointer: UnsafeMutablePointer<gchar>?) -> String? {
+        guard let pointer else { return nil }
+        defer { g_free(pointer) }
+        return String(cString: pointer)
     }
 }

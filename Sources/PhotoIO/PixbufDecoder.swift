@@ -25,7 +25,28 @@ public struct PixbufDecoder: ImageDecoding {
         }
         defer { source.close() }
 
-        guard let loader = gdk_pixbuf_loader_new() else { return .failure(DecodeFailure(.corrupt, "No image loader is available.")) }
+        // The first bytes decide which loader may see the file, before any loader does.
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var pending: Int
+        switch buffer.withUnsafeMutableBytes({ source.read(into: $0) }) {
+        case .failure(let failure): return .failure(failure)
+        case .success(0): return .failure(DecodeFailure(.corrupt, "The file is empty."))
+        case .success(let n): pending = n
+        }
+        let head = Array(buffer[0..<pending])
+        if let declared = ImageHeader.read(head), declared.size.pixels > maxDecodedPixels {
+            // Loaders that buffer the file allocate the declared canvas when closed,
+            // whatever size they were asked for: refuse before one sees a byte.
+            return .failure(DecodeFailure(.tooLarge, "The image is too large to open safely (\(declared.size) pixels)."))
+        }
+        let mimeType: String
+        switch ImageTypes.loaderType(forContent: head, name: source.name) {
+        case .success(let type): mimeType = type
+        case .failure(let failure): return .failure(failure)
+        }
+        guard let loader = gdk_pixbuf_loader_new_with_mime_type(mimeType, nil) else {
+            return .failure(DecodeFailure(.notAnImage, "No image loader reads \(mimeType)."))
+        }
         defer { unref(loader) }
 
         let plan = LoadPlan(box: request.fitting, maxPixels: maxDecodedPixels)
@@ -40,27 +61,28 @@ public struct PixbufDecoder: ImageDecoding {
         g_signal_connect_data(loader, "size-prepared", unsafeBitCast(sizePrepared, to: GCallback.self), planPointer, release, GConnectFlags(0))
 
         var loadError: String?
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         feeding: while true {
             if cancellation.isCancelled {
                 gdk_pixbuf_loader_close(loader, nil)
                 return .failure(DecodeFailure(.cancelled, "Cancelled"))
             }
-            let count = buffer.withUnsafeMutableBytes { source.read(into: $0) }
-            switch count {
+            if pending > 0 {
+                var error: UnsafeMutablePointer<GError>?
+                let ok = buffer.withUnsafeBufferPointer { gdk_pixbuf_loader_write(loader, $0.baseAddress, gsize(pending), &error) }
+                if ok == 0 {
+                    loadError = Self.take(error)
+                    break feeding
+                }
+                if plan.refusal != nil { break feeding }
+            }
+            switch buffer.withUnsafeMutableBytes({ source.read(into: $0) }) {
             case .failure(let failure):
                 gdk_pixbuf_loader_close(loader, nil)
                 return .failure(failure)
             case .success(0):
                 break feeding
             case .success(let n):
-                var error: UnsafeMutablePointer<GError>?
-                let ok = buffer.withUnsafeBufferPointer { gdk_pixbuf_loader_write(loader, $0.baseAddress, gsize(n), &error) }
-                if ok == 0 {
-                    loadError = Self.take(error)
-                    break feeding
-                }
-                if plan.refusal != nil { break feeding }
+                pending = n
             }
         }
         var closeError: UnsafeMutablePointer<GError>?
@@ -118,10 +140,13 @@ public struct PixbufDecoder: ImageDecoding {
         )
     }
 
+    /// A GError's message on one line (librsvg's end with a newline), and frees the error.
     private static func take(_ error: UnsafeMutablePointer<GError>?) -> String? {
         guard let error else { return nil }
         defer { g_error_free(error) }
         return String(cString: error.pointee.message)
+            .split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }.joined(separator: " ")
     }
 }
 
@@ -183,16 +208,20 @@ private final class LoadPlan {
 private final class ByteSource {
     private let fd: Int32
     private let stream: UnsafeMutablePointer<GInputStream>?
+    /// The file's name, for the type its extension suggests.
+    let name: String?
     private(set) var bytesRead = 0
 
-    private init(fd: Int32, stream: UnsafeMutablePointer<GInputStream>?) {
+    private init(fd: Int32, stream: UnsafeMutablePointer<GInputStream>?, name: String?) {
         self.fd = fd
         self.stream = stream
+        self.name = name
     }
 
     static func open(uri: String) -> Result<ByteSource, DecodeFailure> {
         let file = g_file_new_for_uri(uri)
         defer { unref(file) }
+        let name = g_file_get_basename(file).map { p -> String in defer { g_free(p) }; return String(cString: p) }
         if let path = g_file_get_path(file) {
             defer { g_free(path) }
             // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer forever.
@@ -208,7 +237,7 @@ private final class ByteSource {
                 return .failure(DecodeFailure(.unreadable, "Not a regular file."))
             }
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-            return .success(ByteSource(fd: fd, stream: nil))
+            return .success(ByteSource(fd: fd, stream: nil, name: name))
         }
         // A remote location (gvfs): GIO's stream, which never opens a local special file.
         var error: UnsafeMutablePointer<GError>?
@@ -217,7 +246,7 @@ private final class ByteSource {
             if let error { g_error_free(error) }
             return .failure(DecodeFailure(.unreadable, "The file could not be opened: \(message)"))
         }
-        return .success(ByteSource(fd: -1, stream: UnsafeMutableRawPointer(stream).assumingMemoryBound(to: GInputStream.self)))
+        return .success(ByteSource(fd: -1, stream: UnsafeMutableRawPointer(stream).assumingMemoryBound(to: GInputStream.self), name: name))
     }
 
     func read(into buffer: UnsafeMutableRawBufferPointer) -> Result<Int, DecodeFailure> {

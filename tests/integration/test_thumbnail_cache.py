@@ -46,19 +46,6 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-@pytest.fixture(scope="session")
-def bench():
-    path = os.environ.get("GPHOTOBROWSE_BENCH")
-    if not path:
-        bin_dir = subprocess.run(
-            ["swift", "build", "--show-bin-path"], cwd=ROOT, capture_output=True, text=True, check=True
-        ).stdout.strip()
-        path = os.path.join(bin_dir, "gphotobrowse-bench")
-    if not os.access(path, os.X_OK):
-        pytest.fail(f"{path} not found: run `swift build --product gphotobrowse-bench` or set GPHOTOBROWSE_BENCH")
-    return path
-
-
 @pytest.fixture
 def env(tmp_path):
     """The environment for both sides: a cache home of this test's own."""
