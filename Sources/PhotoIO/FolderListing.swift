@@ -142,9 +142,9 @@ public final class FolderListing: @unchecked Sendable {
 
         var contentType = g_file_info_get_attribute_string(info, "standard::fast-content-type").map { String(cString: $0) }
         var kind = ImageTypes.classify(contentType)
-        if contentType == "application/x-zerosize", let name = g_file_info_get_name(info) {
-            // GIO types every empty file so; an empty "x.jpg" is still a photo to the person,
-            // shown as a broken tile ("the file is empty") rather than silently left out.
+        if g_file_info_get_size(info) == 0, let name = g_file_info_get_name(info) {
+            // GIO types empty files as text or x-zerosize; an empty "x.jpg" is still a photo to
+            // the person, shown as a broken tile ("the file is empty"), not silently left out.
             let guessed = g_content_type_guess(name, nil, 0, nil)
             contentType = guessed.map { p -> String in defer { g_free(p) }; return String(cString: p) }
             kind = ImageTypes.classify(contentType) == .image ? .image : .other

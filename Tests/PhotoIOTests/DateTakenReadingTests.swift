@@ -5,7 +5,7 @@ import PhotoIO
 import Testing
 
 /// The shared test corpus, when this machine has it.
-private let corpusRoot = "/work/shared/corpus"
+private let corpusRoot = SharedCorpus.root
 
 /// Every regular file (and symbolic link) under `folder`, without following links into
 /// folders (the corpus holds links that loop).

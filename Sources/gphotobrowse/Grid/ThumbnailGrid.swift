@@ -74,6 +74,7 @@ final class ThumbnailGrid {
                 let position = gtk_adjustment_get_value(adjustment)
                 if position != self.lastScrollPosition { self.scrollingDown = position > self.lastScrollPosition }
                 self.lastScrollPosition = position
+                self.lastReportedComplete = false  // report the view again once it is complete
                 self.scheduleFrameWork()
             }
         }
@@ -106,11 +107,22 @@ final class ThumbnailGrid {
         if gtk_grid_view_get_max_columns(gridView) != columns { gtk_grid_view_set_max_columns(gridView, columns) }
     }
 
-    /// Scrolls so that the photo at `index` is visible, and focuses its tile.
+    /// Scrolls so that the photo at `index` is visible, and focuses its tile. A grid that
+    /// was never shown (the app opened on a photo) has no size yet to scroll in: then it
+    /// waits for its first layout.
     func reveal(_ index: Int) {
         guard index >= 0, index < contents.photos.count else { return }
+        let id = contents.photos[index].id
+        guard gtk_widget_get_mapped(gridView.widget) != 0, gtk_widget_get_height(gridView.widget) > 0 else {
+            addTick { grid in
+                guard gtk_widget_get_height(grid.gridView.widget) > 0 else { return true }
+                if let index = grid.contents.photos.index(of: id) { grid.reveal(index) }
+                return false
+            }
+            return
+        }
         gtk_widget_activate_action_variant(gridView.widget, "list.scroll-to-item", g_variant_new_uint32(UInt32(index)))
-        focusTile(showing: contents.photos[index].id, attempts: 10)
+        focusTile(showing: id, attempts: 10)
     }
 
     /// Gives keyboard focus to the grid.

@@ -1,0 +1,187 @@
+"""Fixtures for the UI tests: one Xvfb per session, the real app per test.
+
+Run with Debian's Python (it has python3-gi for the drag source):
+    /usr/bin/python3 -m pytest -q tests/ui
+GPHOTOBROWSE_BIN=/path/to/gphotobrowse skips the `swift build`.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))
+
+import harness  # noqa: E402
+from harness import CORPUS, REPO, App, SessionBus, XServer  # noqa: E402
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "corpus: needs the shared corpus (../shared/corpus)")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    setattr(item, "rep_" + report.when, report)
+
+
+@pytest.fixture(scope="session")
+def app_binary() -> Path:
+    """The gphotobrowse executable: $GPHOTOBROWSE_BIN, else a fresh `swift build`."""
+    given = os.environ.get("GPHOTOBROWSE_BIN")
+    if given:
+        path = Path(given)
+        assert path.is_file() and os.access(path, os.X_OK), f"GPHOTOBROWSE_BIN={given} is not an executable"
+        return path
+    build = subprocess.run(["swift", "build", "--product", "gphotobrowse"], cwd=REPO,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=1800)
+    if build.returncode != 0:
+        pytest.fail("swift build --product gphotobrowse failed:\n" +
+                    build.stdout.decode(errors="replace")[-4000:], pytrace=False)
+    bin_path = subprocess.run(["swift", "build", "--show-bin-path"], cwd=REPO, check=True,
+                              stdout=subprocess.PIPE, timeout=600).stdout.decode().strip()
+    path = Path(bin_path) / "gphotobrowse"
+    assert path.is_file(), f"swift build succeeded but {path} is missing"
+    return path
+
+
+@pytest.fixture(scope="session")
+def xserver():
+    server = XServer()
+    yield server
+    server.stop()
+
+
+def app_environment(base: dict[str, str], root: Path) -> dict[str, str]:
+    """A clean environment for one app: fresh HOME and XDG folders, X11 + cairo, tracing."""
+    home = root / "home"
+    env = dict(base)
+    for name in ("LC_ALL", "LANGUAGE", "DBUS_SESSION_BUS_ADDRESS", "GTK_THEME", "GDK_SCALE",
+                 "GDK_DPI_SCALE", "GTK_MODULES", "GSETTINGS_SCHEMA_DIR", "GPHOTOBROWSE_TRACE"):
+        env.pop(name, None)
+    runtime = root / "run"
+    for d in (home, home / ".cache", home / ".config", home / ".local" / "share", runtime):
+        d.mkdir(parents=True, exist_ok=True)
+    runtime.chmod(0o700)
+    env.update({
+        "HOME": str(home),
+        "XDG_CACHE_HOME": str(home / ".cache"),
+        "XDG_CONFIG_HOME": str(home / ".config"),
+        "XDG_DATA_HOME": str(home / ".local" / "share"),
+        "XDG_RUNTIME_DIR": str(runtime),
+        "GSK_RENDERER": "cairo",
+        "GDK_BACKEND": "x11",
+        "GSETTINGS_BACKEND": "memory",
+        "NO_AT_BRIDGE": "1",
+        "GTK_A11Y": "none",
+        "LANG": "C.UTF-8",
+        "GPHOTOBROWSE_TRACE": "all",
+    })
+    return env
+
+
+@pytest.fixture
+def spawn(request, xserver, tmp_path_factory):
+    """spawn(argv) starts a GUI program on the test display in a clean environment.
+
+    At teardown every program still running gets Ctrl+Q; the test fails if one was killed by
+    a signal (a crash) or did not exit after Ctrl+Q. On a failed test, a screenshot of the
+    whole screen is kept; the paths of it and of each program's stderr log are printed.
+    """
+    started: list[tuple[App, SessionBus]] = []
+
+    def start(argv, cwd: Path | None = None, extra_env: dict[str, str] | None = None,
+              sort_by: str | None = None) -> App:
+        root = tmp_path_factory.mktemp("app-env")
+        env = app_environment(xserver.env(), root)
+        if extra_env:
+            env.update(extra_env)
+        if sort_by:
+            # As if the person had chosen this order before: the app remembers it here.
+            settings = Path(env["XDG_CONFIG_HOME"]) / "gphotobrowse" / "settings.ini"
+            settings.parent.mkdir(parents=True, exist_ok=True)
+            reversed_ = "true" if sort_by in ("dateTaken", "modified") else "false"
+            settings.write_text(f"[browser]\nsort-by={sort_by}\nsort-reversed={reversed_}\n")
+        bus = SessionBus(env)
+        if bus.address:
+            env["DBUS_SESSION_BUS_ADDRESS"] = bus.address
+        else:
+            env["DBUS_SESSION_BUS_ADDRESS"] = "disabled:"
+        app = App(xserver, [str(a) for a in argv], env, root / "stderr.log", cwd=cwd)
+        started.append((app, bus))
+        return app
+
+    yield start
+
+    failed = getattr(request.node, "rep_call", None) is not None and request.node.rep_call.failed
+    problems = []
+    if failed and started:
+        shot = tmp_path_factory.mktemp("failure") / "screen.png"
+        try:
+            xserver.screenshot().save(shot)
+            print(f"\n[ui] screenshot at failure: {shot}")
+        except Exception as error:  # the screenshot is a courtesy; the failure is the news
+            print(f"\n[ui] could not take a screenshot: {error}")
+    for app, bus in started:
+        try:
+            if app.process.poll() is None:
+                try:
+                    app.quit()
+                except AssertionError as error:
+                    problems.append(str(error))
+            else:
+                app._finish()
+            if app.process.returncode is not None and app.process.returncode < 0 and not app.killed:
+                problems.append(f"{' '.join(app.argv)} was {app.describe_exit()}; "
+                                f"stderr ends:\n{app.tail()}")
+        finally:
+            bus.stop()
+            print(f"[ui] stderr of {' '.join(app.argv)}: {app.log_path}")
+    if problems:
+        pytest.fail("\n\n".join(problems), pytrace=False)
+
+
+@pytest.fixture
+def launch(spawn, app_binary):
+    """launch(*args) starts gphotobrowse with args and returns an App (see `spawn`)."""
+
+    def start(*args: str | Path, cwd: Path | None = None, extra_env: dict[str, str] | None = None,
+              sort_by: str | None = None) -> App:
+        return spawn([app_binary, *args], cwd=cwd, extra_env=extra_env, sort_by=sort_by)
+
+    return start
+
+
+@pytest.fixture
+def photo_folder(tmp_path):
+    """photo_folder(name, {file name: colour}) makes solid-colour 640×480 photos in a new folder.
+
+    The photos are given in natural name order, and their modification times make that the
+    newest-first order too, so tests of paging and keys hold whichever of the two the app
+    sorts by; `newest_first=False` shuffles the times instead (for the sort order test).
+    """
+
+    def make(name: str, photos: dict[str, str], newest_first: bool = True) -> Path:
+        folder = tmp_path / name
+        folder.mkdir(parents=True)
+        for file_name, colour in photos.items():
+            harness.make_solid(folder / file_name, colour)
+        harness.set_times(folder, list(photos), newest_first)
+        return folder
+
+    return make
+
+
+@pytest.fixture
+def corpus() -> Path:
+    if not CORPUS.is_dir():
+        pytest.skip(f"the shared corpus is absent ({CORPUS} does not exist)")
+    return CORPUS

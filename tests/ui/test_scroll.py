@@ -1,0 +1,84 @@
+"""A folder longer than the window: keys scroll the grid, and Escape brings the photo back."""
+
+import pytest
+
+from harness import COLOURS, make_solid, open_folder, set_times, tiles_check, wait_for_screen
+
+COUNT = 60  # ten rows of six: more than twice the window's height
+GREY = (128, 128, 128)
+MARKED = {0: "red", 35: "magenta", COUNT - 1: "cyan"}   # every other photo is grey
+
+
+def only(name):
+    return {name: COLOURS[name]}
+
+
+def absent(name):
+    def check(image):
+        found = image.blobs(only(name))
+        return not found, f"still on screen: {list(found.values())}"
+    return check
+
+
+@pytest.fixture
+def long_folder(tmp_path):
+    folder = tmp_path / "long-folder"
+    grey = make_solid(folder / "grey.png", GREY).read_bytes()
+    (folder / "grey.png").unlink()
+    for i in range(COUNT):
+        path = folder / f"photo-{i:02d}.png"
+        if i in MARKED:
+            make_solid(path, MARKED[i])
+        else:
+            path.write_bytes(grey)
+    set_times(folder, [f"photo-{i:02d}.png" for i in range(COUNT)])   # name order = newest first
+    return folder
+
+
+def test_page_down_scrolls_and_end_shows_the_last_tile(launch, long_folder):
+    app = open_folder(launch, long_folder, count=COUNT)
+    wait_for_screen(app, tiles_check(only("red")), what="the first (red) tile")
+    wait_for_screen(app, absent("cyan"), timeout=1, what="no last (cyan) tile before scrolling")
+
+    app.key("Page_Down", "Page_Down")
+    wait_for_screen(app, absent("red"), what="the grid scrolled past the first tile")
+
+    app.key("End")
+    wait_for_screen(app, tiles_check(only("cyan")), what="the last (cyan) tile after End")
+
+
+def test_visible_thumbnails_is_printed_again_after_a_scroll(launch, long_folder):
+    app = open_folder(launch, long_folder, count=COUNT)
+    mark = app.mark()
+    app.key("End")
+    wait_for_screen(app, tiles_check(only("cyan")), what="the last (cyan) tile after End")
+    app.wait_for_line(r"^trace visible-thumbnails \d+ \d+$", since=mark, timeout=10)
+
+
+def test_escape_scrolls_the_grid_to_the_photo_paged_to(launch, long_folder):
+    app = open_folder(launch, long_folder, count=COUNT)
+    red = wait_for_screen(app, tiles_check(only("red"))).blobs(only("red"))["red"]
+    mark = app.mark()
+    app.click(round(red.cx), round(red.cy))
+    app.wait_for_title(r"photo-00\.png")
+    app.key(*["Right"] * 35)
+    app.wait_for_title(r"photo-35\.png")
+    app.wait_for_line(r"^trace page 35 \d+$", since=mark)
+
+    app.key("Escape")
+    app.wait_for_title("long-folder")
+    wait_for_screen(app, tiles_check(only("magenta")), what="the viewed (magenta) photo's tile")
+    mark = app.mark()
+    app.key("Right", "Return")          # the focus is on that tile: its right neighbour opens
+    app.wait_for_title(r"photo-36\.png")
+
+
+def test_escape_after_a_file_argument_scrolls_the_grid_to_that_photo(launch, long_folder):
+    app = launch(long_folder / f"photo-{COUNT - 1:02d}.png")
+    app.wait_for_window(rf"^photo-{COUNT - 1:02d}\.png$")
+    app.wait_for_line(rf"^trace full-image {COUNT - 1} \d+$")
+    app.key("Escape")
+    app.wait_for_title("long-folder")
+    wait_for_screen(app, tiles_check(only("cyan")), what="the viewed (cyan) photo's tile in the grid")
+    app.key("Left", "Return")          # the focus is on that tile: its left neighbour opens
+    app.wait_for_title(rf"photo-{COUNT - 2:02d}\.png")
