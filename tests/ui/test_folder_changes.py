@@ -1,0 +1,75 @@
+"""The grid follows the folder on disk and the app remembers the order a person chose."""
+
+import os
+import time
+
+from harness import COLOURS, make_solid, open_folder, row_major_order, set_times, tiles_check, wait_for_screen
+
+
+def shows(*names):
+    """A wait_for_screen check: exactly these colours are on screen, as tiles."""
+    wanted = {name: COLOURS[name] for name in names}
+    others = {name: rgb for name, rgb in COLOURS.items() if name not in names}
+
+    def check(image):
+        found, extra = image.blobs(wanted), image.blobs(others)
+        missing = [name for name in names if name not in found]
+        return not missing and not extra, f"missing {missing}, unexpected {list(extra)}"
+    return check
+
+
+def test_files_created_removed_and_replaced_by_another_program_show_in_the_grid(launch, tmp_path):
+    folder = tmp_path / "changing"
+    for name, colour in {"a.png": "red", "b.png": "green"}.items():
+        make_solid(folder / name, colour)
+    set_times(folder, ["a.png", "b.png"])
+    app = open_folder(launch, folder, count=2, sort_by="name")
+    wait_for_screen(app, shows("red", "green"), what="the red and green tiles")
+
+    make_solid(folder / "c.png", "blue")                     # created
+    wait_for_screen(app, shows("red", "green", "blue"), what="the new blue photo's tile")
+
+    (folder / "a.png").unlink()                              # removed
+    wait_for_screen(app, shows("green", "blue"), what="the red tile gone")
+
+    # Replaced while on screen, as an editor saves: a new file renamed over the old one.
+    replacement = make_solid(tmp_path / "b-edited.png", "yellow")
+    later = time.time() + 5
+    os.utime(replacement, (later, later))
+    os.rename(replacement, folder / "b.png")
+    wait_for_screen(app, shows("yellow", "blue"), what="the replaced photo's new picture")
+    assert app.quit() == 0
+
+
+def test_the_order_chosen_in_the_sort_menu_is_remembered(launch, photo_folder, tmp_path):
+    photos = {"img-1-red.png": "red", "img-2-green.png": "green", "img-10-blue.png": "blue"}
+    folder = photo_folder("sorted", photos, newest_first=False)
+    config = {"XDG_CONFIG_HOME": str(tmp_path / "config")}   # shared by both runs
+    by_name = ["red", "green", "blue"]
+    by_age = [photos[n] for n in sorted(photos, key=lambda n: (folder / n).stat().st_mtime, reverse=True)]
+    assert by_name != by_age
+
+    app = launch(folder, extra_env=config)
+    app.wait_for_window(r"^sorted$")
+    app.wait_for_line(r"^trace visible-thumbnails \d+ \d+$")
+    first = row_major_order(wait_for_screen(app, tiles_check({c: COLOURS[c] for c in by_name})).blobs(COLOURS).values())
+    assert first == by_age, "the default order is newest first"
+
+    # The sort button sits left of the window buttons; its menu lists Date Taken, Name, …
+    g = app.geometry()
+    app.click(g.width - 156, 26)
+    time.sleep(0.5)
+    app.key("Down")
+    app.key("Return")
+    wait_for_screen(app, lambda image: (row_major_order(image.blobs({c: COLOURS[c] for c in by_name}).values()) == by_name,
+                                        "tiles not yet in name order"), what="the tiles in name order")
+    settings = tmp_path / "config" / "gphotobrowse" / "settings.ini"
+    assert "sort-by=name" in settings.read_text()
+    assert app.quit() == 0
+
+    again = launch(folder, extra_env=config)
+    again.wait_for_window(r"^sorted$")
+    again.wait_for_line(r"^trace visible-thumbnails \d+ \d+$")
+    shown = row_major_order(wait_for_screen(again, tiles_check({c: COLOURS[c] for c in by_name})).blobs(COLOURS).values())
+    assert shown == by_name, "the next run shows the order chosen before"
+    assert again.quit() == 0
