@@ -20,8 +20,8 @@ test_pkgs=(
   dbus-x11 at-spi2-core
   # GNOME's thumbnail factory, to check that it accepts our thumbnails and we use its own
   gir1.2-gnomedesktop-3.0 gir1.2-gdkpixbuf-2.0 libgdk-pixbuf2.0-bin
-  # the tools the benchmarks compare with
-  libvips-tools hyperfine
+  # the tools the benchmarks compare with, and /usr/bin/time for peak memory
+  libvips-tools hyperfine time
 )
 
 case "${1:-}" in

@@ -46,10 +46,10 @@ enum LargeFolderCommand: BenchCommand {
         for pass in ["cold", "warm"] {
             guard let run = runApp(app, folder: folder, cacheHome: work + "/cache") else { return 1 }
             print("  gphotobrowse (\(pass) thumbnail cache): first-frame \(run.firstFrame) ms, enumerated \(run.enumerated) ms, "
-                + "visible-thumbnails \(run.visible) ms, peak RSS \(run.peakKiB / 1024) MiB")
+                + "visible-thumbnails \(run.visible) ms, End to the last screenful filled \(run.jumpToEnd) ms, peak RSS \(run.peakKiB / 1024) MiB")
             if pass == "warm" {
-                print(String(format: "large-folder: %d files, first-frame %d ms, enumerated %d ms (ls -f %.0f ms, find %.0f ms), visible-thumbnails %d ms cold / %d ms warm, peak RSS %d MiB",
-                             count, run.firstFrame, run.enumerated, ls * 1000, find * 1000, coldVisible, run.visible, run.peakKiB / 1024))
+                print(String(format: "large-folder: %d files, first-frame %d ms, enumerated %d ms (ls -f %.0f ms, find %.0f ms), visible-thumbnails %d ms cold / %d ms warm, End %d ms, peak RSS %d MiB",
+                             count, run.firstFrame, run.enumerated, ls * 1000, find * 1000, coldVisible, run.visible, run.jumpToEnd, run.peakKiB / 1024))
             } else {
                 coldVisible = run.visible
             }
@@ -61,6 +61,9 @@ enum LargeFolderCommand: BenchCommand {
 
     private struct AppRun {
         var firstFrame = -1, enumerated = -1, visible = -1, peakKiB = 0
+        /// From pressing End (the grid jumps from the first photo to the last) to every tile
+        /// in view showing its thumbnail; -1 without xdotool.
+        var jumpToEnd = -1
     }
 
     /// Starts the app on `folder`, waits for its milestones (two minutes at most), reads its
@@ -84,23 +87,25 @@ enum LargeFolderCommand: BenchCommand {
             return nil
         }
         var run = AppRun()
-        var buffer = Data()
+        let lines = LineReader(errors.fileHandleForReading)
         let deadline = Date().addingTimeInterval(120)
-        let reader = errors.fileHandleForReading
-        while Date() < deadline && (run.enumerated < 0 || run.visible < 0 || run.firstFrame < 0) {
-            let chunk = reader.availableData
-            if chunk.isEmpty { break }
-            buffer.append(chunk)
-            while let newline = buffer.firstIndex(of: 0x0A) {
-                let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
-                buffer.removeSubrange(buffer.startIndex...newline)
-                let fields = line.split(separator: " ")
-                guard fields.first == "trace", let ms = fields.last.flatMap({ Int($0) }) else { continue }
-                switch fields[1] {
-                case "first-frame": run.firstFrame = ms
-                case "enumerated": run.enumerated = ms
-                case "visible-thumbnails" where run.enumerated >= 0 && run.visible < 0: run.visible = ms
-                default: break
+        while Date() < deadline && (run.enumerated < 0 || run.visible < 0 || run.firstFrame < 0), let line = lines.next() {
+            let fields = line.split(separator: " ")
+            guard fields.count >= 3, fields[0] == "trace", let ms = Int(fields[fields.count - 1]) else { continue }
+            switch fields[1] {
+            case "first-frame": run.firstFrame = ms
+            case "enumerated": run.enumerated = ms
+            case "visible-thumbnails" where run.enumerated >= 0 && run.visible < 0: run.visible = ms
+            default: break
+            }
+        }
+        if run.visible >= 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool") {
+            let pressed = Date()
+            _ = runQuietly("/usr/bin/xdotool", ["search", "--sync", "--name", "^photos$", "windowfocus", "--sync", "key", "End"])
+            while Date() < deadline, let line = lines.next() {
+                if line.hasPrefix("trace visible-thumbnails ") {
+                    run.jumpToEnd = Int(Date().timeIntervalSince(pressed) * 1000)
+                    break
                 }
             }
         }
@@ -109,6 +114,27 @@ enum LargeFolderCommand: BenchCommand {
         process.waitUntilExit()
         if run.visible < 0 { printError("the app did not report every milestone in time") }
         return run
+    }
+
+    /// Lines from a pipe, read as they come.
+    private final class LineReader {
+        private let handle: FileHandle
+        private var buffer = Data()
+        init(_ handle: FileHandle) { self.handle = handle }
+
+        /// The next line, or nil at the end of the stream.
+        func next() -> String? {
+            while true {
+                if let newline = buffer.firstIndex(of: 0x0A) {
+                    let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
+                    buffer.removeSubrange(buffer.startIndex...newline)
+                    return line
+                }
+                let chunk = handle.availableData
+                if chunk.isEmpty { return nil }
+                buffer.append(chunk)
+            }
+        }
     }
 
     /// VmHWM of a running process, in KiB.
