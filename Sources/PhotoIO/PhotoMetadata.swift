@@ -20,7 +20,7 @@ import PhotoCore
 public enum PhotoMetadata {
     /// The most bytes read from one file.
     public static let maxBytes = 256 * 1024
-    private static let chunkSize = 32 * 1024
+    static let chunkSize = 32 * 1024
 
     /// The date `uri` was taken (µs since the epoch), or nil when it records none or
     /// cannot be read.
@@ -36,9 +36,9 @@ public enum PhotoMetadata {
     /// The date in `fileBytes`, the start of a file (a JPEG's first bytes), or nil.
     public static func dateTaken(fileBytes: [UInt8]) -> Int64? {
         fileBytes.withUnsafeBytes { bytes in
-            var parser = Parser()
+            var parser = ExifParser()
             _ = parser.feed(UnsafeRawBufferPointer(rebasing: bytes.prefix(maxBytes)))
-            return parser.finish()?.dateTaken
+            return parser.finish { $0.flatMap { date(in: $0)?.microseconds } } ?? nil
         }
     }
 
@@ -46,28 +46,39 @@ public enum PhotoMetadata {
     /// or nil when it could not be read at all (gone, no permission, not a regular file),
     /// which is not worth remembering.
     public static func readDate(uri: String) -> DateTakenCache.Value? {
-        if let pathPointer = g_filename_from_uri(uri, nil, nil) {
-            defer { g_free(pathPointer) }
-            // The path's bytes as they are: a name that is not UTF-8 survives no String.
-            return readDate(filename: pathPointer)
-        }
-        return readRemote(uri: uri)
+        var parser = ExifParser()
+        guard readStart(uri: uri, { parser.feed($0) }) else { return nil }
+        return parser.finish { DateTakenCache.Value($0.flatMap { date(in: $0)?.microseconds }) }
     }
 
     /// What reading the file at `path` found; see `readDate(uri:)`.
     public static func readDate(path: String) -> DateTakenCache.Value? {
-        path.withCString { readDate(filename: $0) }
+        var parser = ExifParser()
+        guard path.withCString({ readStart(filename: $0, { parser.feed($0) }) }) else { return nil }
+        return parser.finish { DateTakenCache.Value($0.flatMap { date(in: $0)?.microseconds }) }
     }
 
-    private static func readDate(filename: UnsafePointer<CChar>) -> DateTakenCache.Value? {
+    /// Reads the start of `uri` safely, handing `take` one chunk after another until it
+    /// returns false, the file ends, or `maxBytes` were read. False when the file could not
+    /// be read at all: gone, no permission, not a regular file, or an error before any byte.
+    static func readStart(uri: String, _ take: (UnsafeRawBufferPointer) -> Bool) -> Bool {
+        if let pathPointer = g_filename_from_uri(uri, nil, nil) {
+            defer { g_free(pathPointer) }
+            // The path's bytes as they are: a name that is not UTF-8 survives no String.
+            return readStart(filename: pathPointer, take)
+        }
+        return readRemoteStart(uri: uri, take)
+    }
+
+    /// Reads the start of a local file; see `readStart(uri:_:)`.
+    static func readStart(filename: UnsafePointer<CChar>, _ take: (UnsafeRawBufferPointer) -> Bool) -> Bool {
         // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer forever.
         let fd = Glibc.open(filename, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
-        guard fd >= 0 else { return nil }
+        guard fd >= 0 else { return false }
         defer { Glibc.close(fd) }
         var status = stat()
-        guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return false }
 
-        var parser = Parser()
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
         defer { buffer.deallocate() }
         var total = 0
@@ -75,42 +86,41 @@ public enum PhotoMetadata {
             let n = Glibc.read(fd, buffer.baseAddress, min(chunkSize, maxBytes - total))
             if n < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
-                return total == 0 ? nil : parser.finish()
+                return total != 0
             }
             if n == 0 { break }
             total += n
-            if !parser.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<n])) { break }
+            if !take(UnsafeRawBufferPointer(rebasing: buffer[0..<n])) { break }
         }
-        return parser.finish()
+        return true
     }
 
     /// A location without a local path (gvfs): GIO's stream, read the same way.
-    private static func readRemote(uri: String) -> DateTakenCache.Value? {
+    private static func readRemoteStart(uri: String, _ take: (UnsafeRawBufferPointer) -> Bool) -> Bool {
         let file = g_file_new_for_uri(uri)
         defer { unref(file) }
-        guard let stream = g_file_read(file, nil, nil) else { return nil }
+        guard let stream = g_file_read(file, nil, nil) else { return false }
         defer {
             g_input_stream_close(UnsafeMutableRawPointer(stream).assumingMemoryBound(to: GInputStream.self), nil, nil)
             unref(stream)
         }
         let input = UnsafeMutableRawPointer(stream).assumingMemoryBound(to: GInputStream.self)
-        var parser = Parser()
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
         defer { buffer.deallocate() }
         var total = 0
         while total < maxBytes {
             let n = Int(g_input_stream_read(input, buffer.baseAddress, gsize(min(chunkSize, maxBytes - total)), nil, nil))
-            if n < 0 { return total == 0 ? nil : parser.finish() }
+            if n < 0 { return total != 0 }
             if n == 0 { break }
             total += n
-            if !parser.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<n])) { break }
+            if !take(UnsafeRawBufferPointer(rebasing: buffer[0..<n])) { break }
         }
-        return parser.finish()
+        return true
     }
 
-    /// Feeds a file's first bytes to an `ExifLoader`, then reads the dates from what it kept.
-    /// One file, one thread.
-    private struct Parser: ~Copyable {
+    /// Feeds a file's first bytes to an `ExifLoader`, then hands what it kept, parsed, to
+    /// a reader. One file, one thread.
+    struct ExifParser: ~Copyable {
         private let loader: OpaquePointer?
         private var isJPEG: Bool?
         private var header: [UInt8] = []
@@ -134,24 +144,27 @@ public enum PhotoMetadata {
             return exif_loader_write(loader, base, UInt32(bytes.count)) != 0
         }
 
-        /// The date found, `.noDate`, or `.noDate` too when the bytes hold no EXIF at all.
-        consuming func finish() -> DateTakenCache.Value? {
+        /// What `read` makes of the EXIF data found (nil to it when the bytes hold none), or
+        /// nil when libexif could not start.
+        consuming func finish<T>(_ read: (UnsafeMutablePointer<ExifData>?) -> T) -> T? {
             guard let loader else { return nil }
             var buffer: UnsafePointer<UInt8>?
             var size: UInt32 = 0
             exif_loader_get_buf(loader, &buffer, &size)
-            guard isJPEG == true, let buffer, size > 0 else { return .noDate }
+            guard isJPEG == true, let buffer, size > 0 else { return read(nil) }
             guard let data = exif_data_new() else { return nil }
             defer { exif_data_unref(data) }
-            // No fix-ups (adding mandatory entries, converting formats): only dates are read.
+            // No fix-ups (adding mandatory entries, converting formats): the data is wanted
+            // as the file wrote it.
             exif_data_unset_option(data, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
             exif_data_load_data(data, buffer, size)
-            return DateTakenCache.Value(PhotoMetadata.date(in: data))
+            return read(data)
         }
     }
 
-    /// The first usable date of `DateTimeOriginal`, `DateTimeDigitized`, `DateTime`.
-    private static func date(in data: UnsafeMutablePointer<ExifData>) -> Int64? {
+    /// The first usable date of `DateTimeOriginal`, `DateTimeDigitized`, `DateTime`, and
+    /// the offset from UTC (seconds east) that applied to it, when one was recorded.
+    static func date(in data: UnsafeMutablePointer<ExifData>) -> (microseconds: Int64, offset: Int?)? {
         let ifd0 = data.pointee.ifd.0, exif = data.pointee.ifd.2
         let candidates = [
             (EXIF_TAG_DATE_TIME_ORIGINAL, EXIF_TAG_OFFSET_TIME_ORIGINAL, EXIF_TAG_SUB_SEC_TIME_ORIGINAL, exif),
@@ -160,9 +173,9 @@ public enum PhotoMetadata {
         ]
         for (dateTag, offsetTag, subsecondTag, content) in candidates {
             guard let text = string(content, dateTag) else { continue }
-            if let date = ExifDate.microseconds(dateTime: text, offset: string(exif, offsetTag),
-                                                subseconds: string(exif, subsecondTag)) {
-                return date
+            let offset = string(exif, offsetTag)
+            if let date = ExifDate.microseconds(dateTime: text, offset: offset, subseconds: string(exif, subsecondTag)) {
+                return (date, offset.flatMap(ExifDate.utcOffsetSeconds))
             }
         }
         return nil
