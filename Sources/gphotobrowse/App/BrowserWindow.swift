@@ -13,6 +13,7 @@ final class BrowserWindow {
     let window: UnsafeMutablePointer<GtkWindow>
     private let stack: OpaquePointer
     private let backButton: Widget
+    private let header: Widget
     private let title: WindowTitle
     private let sortMenu: SortMenu
     private let status = StatusPage()
@@ -50,7 +51,7 @@ final class BrowserWindow {
         gtk_window_set_default_size(window, 1024, 768)
         gtk_window_set_icon_name(window, Application.id)
 
-        let header = gtk_header_bar_new()!
+        header = gtk_header_bar_new()
         backButton = gtk_button_new_from_icon_name("go-previous-symbolic")
         gtk_widget_set_tooltip_text(backButton, "Back to the Folder")
         gtk_actionable_set_action_name(backButton.cast(), "win.back")
@@ -155,6 +156,11 @@ final class BrowserWindow {
         grid.onActivate = { [weak self] index in self?.showViewer(at: index) }
         viewer.onClose = { [weak self] in self?.showGrid() }
         viewer.onPhotoChanged = { [weak self] photo in self?.title.set(title: photo.displayName) }
+        viewer.onChromeVisibility = { [weak self] visible in self.map { gtk_widget_set_visible($0.header, visible ? 1 : 0) } }
+        viewer.onFullscreen = { [weak self] on in
+            guard let self else { return }
+            if on { gtk_window_fullscreen(self.window) } else { gtk_window_unfullscreen(self.window) }
+        }
         contents.observeChanges { [weak self] _ in
             self?.openTargetIfListed()
             self?.updateSubtitle()
@@ -239,7 +245,7 @@ final class BrowserWindow {
         gtk_stack_set_visible_child_name(stack, "viewer")
         gtk_widget_set_visible(backButton, 1)
         gtk_widget_set_visible(sortMenu.button, 0)
-        folder.viewer.show(index)
+        folder.viewer.show(index, entering: true)
         folder.viewer.focus()
     }
 

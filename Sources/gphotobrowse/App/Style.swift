@@ -8,8 +8,12 @@ enum Style {
     .thumbnail { background-color: alpha(currentColor, 0.07); border-radius: 6px; }
     .thumbnail.broken { background-color: alpha(currentColor, 0.04); }
     .photo-viewer { background-color: #1e1e1e; }
+    .viewer-toolbar { background-color: alpha(#1e1e1e, 0.85); color: white; padding: 4px 8px; }
+    .viewer-toolbar button { color: white; }
+    .zoom-badge { padding: 6px 14px; border-radius: 999px; font-weight: bold; }
+    .paging-button { transition: opacity 200ms ease-in-out; }
+    .properties-panel { background-color: @theme_bg_color; border-left: 1px solid alpha(currentColor, 0.15); }
     .viewer-message { color: white; font-size: 1.2em; padding: 12px; }
-    .viewer-counter { padding: 4px 12px; border-radius: 999px; }
     .status-page .title-1 { font-size: 2em; font-weight: 800; }
     """
 

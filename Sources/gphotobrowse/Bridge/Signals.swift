@@ -124,3 +124,50 @@ func onFileChanged(
     }
     return connect(monitor, "changed", unsafeBitCast(thunk, to: UnsafeRawPointer.self), handler as H, swapped: false)
 }
+
+/// `void handler (Instance *, double a, double b)`: drag-begin/update/end, swipe, motion,
+/// angle-changed.
+@MainActor @discardableResult
+func onSignal(_ instance: some GObjectPointer, _ signal: String, doubles handler: @escaping @MainActor (Double, Double) -> Void) -> UInt {
+    typealias H = @MainActor (Double, Double) -> Void
+    let thunk: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> Void = { _, a, b, data in
+        MainActor.assumeIsolated { (box(data) as H)(a, b) }
+    }
+    return connect(instance, signal, unsafeBitCast(thunk, to: UnsafeRawPointer.self), handler as H, swapped: false)
+}
+
+/// `void handler (Instance *, double value)`: GtkGestureZoom::scale-changed.
+@MainActor @discardableResult
+func onSignal(_ instance: some GObjectPointer, _ signal: String, double handler: @escaping @MainActor (Double) -> Void) -> UInt {
+    typealias H = @MainActor (Double) -> Void
+    let thunk: @convention(c) (UnsafeMutableRawPointer?, Double, UnsafeMutableRawPointer?) -> Void = { _, value, data in
+        MainActor.assumeIsolated { (box(data) as H)(value) }
+    }
+    return connect(instance, signal, unsafeBitCast(thunk, to: UnsafeRawPointer.self), handler as H, swapped: false)
+}
+
+/// `gboolean handler (GtkEventControllerScroll *, double dx, double dy)`.
+@MainActor @discardableResult
+func onScroll(_ controller: some GObjectPointer, _ handler: @escaping @MainActor (_ dx: Double, _ dy: Double) -> Bool) -> UInt {
+    typealias H = @MainActor (Double, Double) -> Bool
+    let thunk: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> gboolean = { _, dx, dy, data in
+        MainActor.assumeIsolated { (box(data) as H)(dx, dy) ? 1 : 0 }
+    }
+    return connect(controller, "scroll", unsafeBitCast(thunk, to: UnsafeRawPointer.self), handler as H, swapped: false)
+}
+
+/// `void handler (GtkGesture *, GdkEventSequence *sequence)`: begin, end.
+@MainActor @discardableResult
+func onSequence(_ gesture: some GObjectPointer, _ signal: String, _ handler: @escaping @MainActor () -> Void) -> UInt {
+    onSignal(gesture, signal, pointer: { _ in handler() })
+}
+
+/// `void handler (Instance *, int a, int b)`: GtkDrawingArea::resize.
+@MainActor @discardableResult
+func onSignal(_ instance: some GObjectPointer, _ signal: String, integers handler: @escaping @MainActor (Int32, Int32) -> Void) -> UInt {
+    typealias H = @MainActor (Int32, Int32) -> Void
+    let thunk: @convention(c) (UnsafeMutableRawPointer?, Int32, Int32, UnsafeMutableRawPointer?) -> Void = { _, a, b, data in
+        MainActor.assumeIsolated { (box(data) as H)(a, b) }
+    }
+    return connect(instance, signal, unsafeBitCast(thunk, to: UnsafeRawPointer.self), handler as H, swapped: false)
+}

@@ -1,0 +1,40 @@
+import CGtk
+import PhotoCore
+
+/// A cairo image surface over pixels this object owns, for the viewer to paint at any
+/// scale with cairo's good filter (GTK 4.8's renderers scale textures bilinearly, which
+/// aliases when shrinking a photo).
+final class CanvasSurface {
+    let surface: OpaquePointer  // cairo_surface_t
+    let size: PixelSize
+    private let pixels: PixelBuffer
+
+    /// Wraps converted pixels without copying them.
+    init(_ image: PremultipliedImage) {
+        pixels = image.pixels
+        size = image.size
+        surface = cairo_image_surface_create_for_data(
+            pixels.bytes.assumingMemoryBound(to: UInt8.self), image.isOpaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32,
+            Int32(size.width), Int32(size.height), Int32(image.stride))
+    }
+
+    /// Copies a texture's pixels (a thumbnail, shown while the full image decodes).
+    @MainActor
+    convenience init(texture: Texture) {
+        let width = Int(gdk_texture_get_width(texture.pointer)), height = Int(gdk_texture_get_height(texture.pointer))
+        let stride = width * 4
+        let buffer = PixelBuffer(count: stride * height) { storage in
+            gdk_texture_download(texture.pointer, storage.assumingMemoryBound(to: UInt8.self), gsize(stride))
+        }
+        self.init(premultiplied: buffer, size: PixelSize(width: width, height: height), stride: stride)
+    }
+
+    private init(premultiplied buffer: PixelBuffer, size: PixelSize, stride: Int) {
+        pixels = buffer
+        self.size = size
+        surface = cairo_image_surface_create_for_data(
+            buffer.bytes.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(size.width), Int32(size.height), Int32(stride))
+    }
+
+    deinit { cairo_surface_destroy(surface) }
+}

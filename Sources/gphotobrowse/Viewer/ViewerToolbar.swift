@@ -1,0 +1,57 @@
+import CGtk
+
+/// The viewer's bottom bar: previous and next, where the photo stands in the folder
+/// ("12 / 340"), the zoom level, rotate, and the properties panel's toggle.
+@MainActor
+final class ViewerToolbar {
+    let root: Widget
+    private let position: Widget
+    private let zoomLevel: Widget
+    let previous: Widget
+    let next: Widget
+
+    init() {
+        let bar = gtk_center_box_new()!
+        gtk_widget_add_css_class(bar, "toolbar")
+        gtk_widget_add_css_class(bar, "viewer-toolbar")
+
+        let start = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        previous = Self.button("go-previous-symbolic", "Previous Photo (Left)", action: "viewer.previous")
+        next = Self.button("go-next-symbolic", "Next Photo (Right)", action: "viewer.next")
+        position = gtk_label_new(nil)
+        gtk_widget_add_css_class(position, "numeric")
+        for child in [previous, next, position] { gtk_box_append(start.cast(), child) }
+
+        let end = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        zoomLevel = gtk_label_new(nil)
+        gtk_widget_add_css_class(zoomLevel, "numeric")
+        gtk_widget_add_css_class(zoomLevel, "dim-label")
+        let zoomOut = Self.button("zoom-out-symbolic", "Zoom Out (−)", action: "viewer.zoom-out")
+        let zoomIn = Self.button("zoom-in-symbolic", "Zoom In (+)", action: "viewer.zoom-in")
+        let fit = Self.button("zoom-fit-best-symbolic", "Best Fit (0)", action: "viewer.zoom-fit")
+        let rotateLeft = Self.button("object-rotate-left-symbolic", "Rotate Left (Shift+R)", action: "viewer.rotate-left")
+        let rotateRight = Self.button("object-rotate-right-symbolic", "Rotate Right (R)", action: "viewer.rotate-right")
+        let properties = gtk_toggle_button_new()!
+        gtk_button_set_icon_name(properties.cast(), "document-properties-symbolic")
+        gtk_widget_set_tooltip_text(properties, "Properties (Alt+Enter)")
+        gtk_actionable_set_action_name(properties.cast(), "viewer.properties")
+        for child in [zoomLevel, zoomOut, zoomIn, fit, rotateLeft, rotateRight, properties] { gtk_box_append(end.cast(), child) }
+
+        gtk_center_box_set_start_widget(bar.cast(), start)
+        gtk_center_box_set_end_widget(bar.cast(), end)
+        root = bar
+    }
+
+    private static func button(_ icon: String, _ tooltip: String, action: String) -> Widget {
+        let button = gtk_button_new_from_icon_name(icon)!
+        gtk_widget_set_tooltip_text(button, tooltip)
+        gtk_actionable_set_action_name(button.cast(), action)
+        gtk_widget_add_css_class(button, "flat")
+        return button
+    }
+
+    func show(index: Int, count: Int, zoomPercent: Int) {
+        gtk_label_set_text(position.cast(), "\(index + 1) / \(count)")
+        gtk_label_set_text(zoomLevel.cast(), "\(zoomPercent)%")
+    }
+}
