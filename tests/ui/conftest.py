@@ -173,7 +173,8 @@ def photo_folder(tmp_path):
         folder = tmp_path / name
         folder.mkdir(parents=True)
         for file_name, colour in photos.items():
-            harness.make_solid(folder / file_name, colour)
+            # Larger than the window, so that the viewer fits them to it (smaller ones show at 100%).
+            harness.make_solid(folder / file_name, colour, size="1600x1200")
         harness.set_times(folder, list(photos), newest_first)
         return folder
 
