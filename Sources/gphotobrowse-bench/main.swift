@@ -7,6 +7,7 @@ let commands: [any BenchCommand.Type] = [
     MakeThumbnailsCommand.self,
     ThumbnailsCommand.self,
     LargeFolderCommand.self,
+    ViewerCommand.self,
 ]
 
 exit(BenchCommandLine(commands: commands).run(Array(CommandLine.arguments.dropFirst())))
