@@ -154,3 +154,17 @@ def test_a_single_click_hides_the_header_bar_and_a_second_shows_it(launch, patte
     wait_for_screen(app, lambda image: (close_to(image.pixel(*header_pixel), shown, 10), f"top of the window is {image.pixel(*header_pixel)}"),
                     what="the header bar back")
     assert app.quit() == 0
+
+
+def test_alt_enter_opens_the_properties_panel_beside_the_photo(launch, pattern_folder):
+    app = open_viewer(launch, pattern_folder / "b-red.png", index=1)
+    g = app.geometry()
+    side = (g.width - 60, g.height // 2)
+    assert close_to(app.screenshot().pixel(*side), BACKGROUND, 10), "the viewer's backdrop is at the right edge"
+    app.key("alt+Return")
+    wait_for_screen(app, lambda image: (sum(image.pixel(*side)) > 3 * 200, f"right edge is {image.pixel(*side)}"),
+                    what="the light properties panel at the right")
+    app.key("alt+Return")
+    wait_for_screen(app, lambda image: (close_to(image.pixel(*side), BACKGROUND, 10) or close_to(image.pixel(*side), COLOURS["red"], 40),
+                                        f"right edge is {image.pixel(*side)}"), what="the panel closed")
+    assert app.quit() == 0

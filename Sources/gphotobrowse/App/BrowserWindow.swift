@@ -13,6 +13,7 @@ final class BrowserWindow {
     let window: UnsafeMutablePointer<GtkWindow>
     private let stack: OpaquePointer
     private let backButton: Widget
+    private let propertiesButton: Widget
     private let header: Widget
     private let title: WindowTitle
     private let sortMenu: SortMenu
@@ -65,6 +66,11 @@ final class BrowserWindow {
         gtk_header_bar_set_title_widget(header.cast(), title.root)
         sortMenu = SortMenu(window: window, order: Preferences.shared.settings?.order ?? BrowserSettings().order)
         gtk_header_bar_pack_end(header.cast(), sortMenu.button)
+        propertiesButton = gtk_button_new_from_icon_name("document-properties-symbolic")
+        gtk_widget_set_tooltip_text(propertiesButton, "Properties (Alt+Enter)")
+        gtk_actionable_set_action_name(propertiesButton.cast(), "win.properties")
+        gtk_widget_set_visible(propertiesButton, 0)
+        gtk_header_bar_pack_end(header.cast(), propertiesButton)
         gtk_window_set_titlebar(window, header)
 
         stack = gtk_stack_new()!.cast()
@@ -77,6 +83,7 @@ final class BrowserWindow {
         sortMenu.onChange = { [weak self] order in self?.sort(by: order) }
         addAction(window, "open") { [weak self] in self?.chooseFolder() }
         addAction(window, "back") { [weak self] in self?.showGrid() }
+        addAction(window, "properties") { [weak self] in self?.folder?.viewer.toggleProperties() }
         installDropTarget()
         traceFirstFrame()
         onSignal(window, "destroy") { [weak self] in
@@ -245,6 +252,7 @@ final class BrowserWindow {
         gtk_stack_set_visible_child_name(stack, "viewer")
         gtk_widget_set_visible(backButton, 1)
         gtk_widget_set_visible(sortMenu.button, 0)
+        gtk_widget_set_visible(propertiesButton, 1)
         folder.viewer.show(index, entering: true)
         folder.viewer.focus()
     }
@@ -255,6 +263,7 @@ final class BrowserWindow {
         folder.viewer.stop()
         gtk_widget_set_visible(backButton, 0)
         gtk_widget_set_visible(sortMenu.button, 1)
+        gtk_widget_set_visible(propertiesButton, 0)
         title.set(title: folder.name)
         gtk_stack_set_visible_child_name(stack, "grid")
         updateSubtitle()

@@ -361,6 +361,11 @@ final class PhotoViewer {
         }
     }
 
+    /// Shows or hides the properties panel (Alt+Enter, the toolbar's and the header bar's button).
+    func toggleProperties() {
+        showProperties(gtk_revealer_get_reveal_child(propertiesRevealer.cast()) == 0)
+    }
+
     private func showProperties(_ on: Bool) {
         g_simple_action_set_state(propertiesAction.cast(), g_variant_new_boolean(on ? 1 : 0))
         gtk_revealer_set_reveal_child(propertiesRevealer.cast(), on ? 1 : 0)
@@ -406,7 +411,7 @@ final class PhotoViewer {
         let alt = state.rawValue & GDK_ALT_MASK.rawValue != 0
         let key = Int32(keyval)
         if alt && !control && (key == GDK_KEY_Return || key == GDK_KEY_KP_Enter) {
-            showProperties(gtk_revealer_get_reveal_child(propertiesRevealer.cast()) == 0)
+            toggleProperties()
             return true
         }
         guard !control, !alt else { return false }
