@@ -7,6 +7,14 @@ enum Style {
     gridview.photo-grid > child { padding: 3px; border-radius: 8px; }
     .thumbnail { background-color: alpha(currentColor, 0.07); border-radius: 6px; }
     .thumbnail.broken { background-color: alpha(currentColor, 0.04); }
+    .thumbnail.selected { box-shadow: inset 0 0 0 4px @accent_bg_color; }
+    .thumbnail.selected picture { opacity: 0.85; }
+    .tile-check { min-width: 24px; min-height: 24px; border-radius: 999px; color: transparent;
+                  background-color: alpha(black, 0.35); box-shadow: inset 0 0 0 2px white; -gtk-icon-size: 16px; }
+    .tile-check.checked { color: white; background-color: @accent_bg_color; box-shadow: none; }
+    .edit-bar { padding: 6px; }
+    .app-toast { padding: 6px 6px 6px 18px; border-radius: 999px; background-color: alpha(#303030, 0.95); color: white; }
+    .app-toast button { color: white; }
     .photo-viewer { background-color: #1e1e1e; }
     .viewer-toolbar { background-color: alpha(#1e1e1e, 0.85); color: white; padding: 4px 8px; }
     .viewer-toolbar button { color: white; }

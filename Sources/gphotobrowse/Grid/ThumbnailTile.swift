@@ -9,6 +9,7 @@ final class ThumbnailTile {
     let root: Widget
     private let picture: OpaquePointer
     private let brokenIcon: Widget
+    private let check: Widget
     /// The photo shown, once bound.
     private(set) var photo: Photo?
     var key: ThumbnailKey? { photo.map(ThumbnailKey.init) }
@@ -33,6 +34,29 @@ final class ThumbnailTile {
         gtk_widget_add_css_class(brokenIcon, "dim-label")
         gtk_widget_set_visible(brokenIcon, 0)
         gtk_overlay_add_overlay(root.cast(), brokenIcon)
+
+        // Edit mode's check mark, top left: empty circle, or ticked when selected.
+        check = gtk_image_new_from_icon_name("object-select-symbolic")
+        gtk_widget_add_css_class(check, "tile-check")
+        gtk_widget_set_halign(check, GTK_ALIGN_START)
+        gtk_widget_set_valign(check, GTK_ALIGN_START)
+        gtk_widget_set_margin_start(check, 8)
+        gtk_widget_set_margin_top(check, 8)
+        gtk_widget_set_visible(check, 0)
+        gtk_widget_set_can_target(check, 0)
+        gtk_overlay_add_overlay(root.cast(), check)
+    }
+
+    /// Shows the check mark (edit mode) and whether the photo is selected.
+    func showSelection(editing: Bool, selected: Bool) {
+        gtk_widget_set_visible(check, editing ? 1 : 0)
+        if selected && editing {
+            gtk_widget_add_css_class(root, "selected")
+            gtk_widget_add_css_class(check, "checked")
+        } else {
+            gtk_widget_remove_css_class(root, "selected")
+            gtk_widget_remove_css_class(check, "checked")
+        }
     }
 
     /// Binds the tile to a photo, showing `thumbnail` if it is already known.

@@ -1,0 +1,51 @@
+import CGtk
+
+/// The bar under the grid in edit mode: how many photos are selected and what can be done
+/// with them. Its buttons are window actions (`win.select-all`, `win.export`, …).
+@MainActor
+final class EditBar {
+    let root: Widget
+    private let count: Widget
+    private let export: Widget
+    private let trash: Widget
+
+    init() {
+        let bar = gtk_center_box_new()!
+        gtk_widget_add_css_class(bar, "toolbar")
+        gtk_widget_add_css_class(bar, "edit-bar")
+        let start = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        let done = Self.button("Done", action: "win.leave-edit", tooltip: "Leave Edit Mode (Escape)")
+        let all = Self.button("Select All", action: "win.select-all", tooltip: "Ctrl+A")
+        let none = Self.button("Select None", action: "win.select-none", tooltip: "Ctrl+Shift+A")
+        for child in [done, all, none] { gtk_box_append(start.cast(), child) }
+        count = gtk_label_new(nil)
+        gtk_widget_add_css_class(count, "heading")
+        let end = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        export = Self.button("Export…", action: "win.export", tooltip: "Copy the selected photos to a folder")
+        trash = Self.button("Move to Trash", action: "win.trash", tooltip: "Delete")
+        gtk_widget_add_css_class(trash, "destructive-action")
+        for child in [export, trash] { gtk_box_append(end.cast(), child) }
+        gtk_center_box_set_start_widget(bar.cast(), start)
+        gtk_center_box_set_center_widget(bar.cast(), count)
+        gtk_center_box_set_end_widget(bar.cast(), end)
+
+        root = gtk_revealer_new()
+        gtk_revealer_set_transition_type(root.cast(), GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP)
+        gtk_revealer_set_child(root.cast(), bar)
+    }
+
+    private static func button(_ label: String, action: String, tooltip: String) -> Widget {
+        let button = gtk_button_new_with_label(label)!
+        gtk_actionable_set_action_name(button.cast(), action)
+        gtk_widget_set_tooltip_text(button, tooltip)
+        return button
+    }
+
+    func show(_ visible: Bool) { gtk_revealer_set_reveal_child(root.cast(), visible ? 1 : 0) }
+
+    func showCount(_ selected: Int) {
+        gtk_label_set_text(count.cast(), selected == 1 ? "1 selected" : "\(selected) selected")
+        gtk_widget_set_sensitive(export, selected > 0 ? 1 : 0)
+        gtk_widget_set_sensitive(trash, selected > 0 ? 1 : 0)
+    }
+}
