@@ -15,6 +15,9 @@ static inline GCallback cgtk_callback(void *function) { return (GCallback)functi
 /* G_VALUE_HOLDS: checks a GValue's type before reading it (drop targets). */
 static inline gboolean cgtk_value_holds(const GValue *value, GType type) { return G_VALUE_HOLDS(value, type); }
 
+/* G_TYPE_STRING: a fundamental type id, a macro in C. */
+static inline GType cgtk_type_string(void) { return G_TYPE_STRING; }
+
 /* GTK_INVALID_LIST_POSITION: the "no item" position of list models. */
 static inline guint cgtk_invalid_list_position(void) { return GTK_INVALID_LIST_POSITION; }
 

@@ -396,7 +396,7 @@ class App:
         self.argv = list(argv)
         program = self.argv[1] if "python" in Path(self.argv[0]).name and len(self.argv) > 1 else self.argv[0]
         self.name = Path(program).name
-        self.log_path = log_path
+        self.environment = env
         self.lines: list[str] = []
         self._cond = threading.Condition()
         self._log = open(log_path, "w", encoding="utf-8")

@@ -42,6 +42,9 @@ final class Application {
         setAccelerators("win.open", ["<Control>o"])
         setAccelerators("window.close", ["<Control>w"])
         setAccelerators("win.back", [])
+        setAccelerators("win.trash", ["Delete", "KP_Delete"])
+        setAccelerators("win.delete-permanently", ["<Shift>Delete", "<Shift>KP_Delete"])
+        setAccelerators("win.undo", ["<Control>z"])
     }
 
     private func setAccelerators(_ action: String, _ accelerators: [String]) {

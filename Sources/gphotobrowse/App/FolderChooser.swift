@@ -5,8 +5,9 @@ import CGtk
 @MainActor
 enum FolderChooser {
     /// Asks for a folder; calls `chosen` with an owned GFile reference when one is picked.
-    static func ask(parent: UnsafeMutablePointer<GtkWindow>, _ chosen: @escaping @MainActor (OpaquePointer) -> Void) {
-        let chooser = gtk_file_chooser_native_new("Open Folder", parent, GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, "_Open", "_Cancel")!
+    static func ask(parent: UnsafeMutablePointer<GtkWindow>, title: String = "Open Folder", accept: String = "_Open",
+                    _ chosen: @escaping @MainActor (OpaquePointer) -> Void) {
+        let chooser = gtk_file_chooser_native_new(title, parent, GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, accept, "_Cancel")!
         gtk_native_dialog_set_modal(chooser.cast(), 1)
         onSignal(chooser, "response", integer: { response in
             if response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser.cast()) {

@@ -106,6 +106,23 @@ final class FolderContents {
         readDatesTaken()  // photos that arrived meanwhile
     }
 
+    /// Takes photos out at once (moved to the trash or deleted by this app), before the
+    /// folder monitor reports them gone.
+    func forget(_ ids: Set<String>) {
+        if let splice = photos.remove(ids: ids) { notify(splice) }
+    }
+
+    /// Looks files up again on a worker (restored from the trash) and shows them.
+    func refresh(_ uris: [String]) {
+        Thread.detachNewThread { [weak self] in
+            var found: [Photo] = [], gone = Set<String>()
+            for uri in uris {
+                if let photo = FolderListing.photo(at: uri) { found.append(photo) } else { gone.insert(uri) }
+            }
+            onMain { [weak self] in self?.update(found, removed: gone) }
+        }
+    }
+
     /// Changes seen by the folder monitor: new or changed photos, and ids that are gone.
     private func update(_ updated: [Photo], removed: Set<String>) {
         if let splice = photos.remove(ids: removed) { notify(splice) }

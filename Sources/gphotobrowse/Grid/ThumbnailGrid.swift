@@ -18,6 +18,7 @@ final class ThumbnailGrid {
     let root: Widget
     private let gridView: OpaquePointer
     private let ids: OpaquePointer  // GtkStringList
+    private let selectionModel: OpaquePointer  // GtkMultiSelection: only the rubber band writes it
     private let contents: FolderContents
     private let loader: ThumbnailLoader
 
@@ -40,16 +41,24 @@ final class ThumbnailGrid {
     private static let boundBand = 2_000_000
     private static let prefetchBand = 1_000_000
 
-    /// A tile was clicked or Enter was pressed on it.
+    /// A tile was clicked or Enter was pressed on it (outside edit mode, or Enter in it).
     var onActivate: (Int) -> Void = { _ in }
+    /// A tile was clicked in edit mode, or with Ctrl or Shift: the edit controller decides.
+    var onSelectClick: (_ id: String, _ extend: Bool) -> Void = { _, _ in }
+    /// The rubber band selected or unselected these photos.
+    var onRubberBand: (_ selected: Set<String>, _ unselected: Set<String>) -> Void = { _, _ in }
+    /// Whether a photo is selected, for the tiles' check marks.
+    var isSelected: (String) -> Bool = { _ in false }
+    private(set) var isEditing = false
+    private var echoingSelection = false
 
     init(contents: FolderContents, loader: ThumbnailLoader) {
         self.contents = contents
         self.loader = loader
         ids = gtk_string_list_new(nil)
-        let selection = gtk_no_selection_new(ids.cast())
+        selectionModel = gtk_multi_selection_new(ids.cast()).cast()
         let factory = gtk_signal_list_item_factory_new()!
-        gridView = gtk_grid_view_new(selection?.cast(), factory).cast()
+        gridView = gtk_grid_view_new(selectionModel.cast(), factory).cast()
         // GTK 4.8 keeps tiles for about 30 rows of max-columns each and makes that many on
         // every large model change: max-columns follows the width (see fitColumns).
         gtk_grid_view_set_max_columns(gridView, 8)
@@ -68,6 +77,10 @@ final class ThumbnailGrid {
         onSignal(factory, "unbind", pointer: { [weak self] item in self?.unbind(item) })
         onSignal(factory, "teardown", pointer: { [weak self] item in self?.tearDown(item) })
         onSignal(gridView, "activate", integer: { [weak self] position in self?.onActivate(Int(UInt32(bitPattern: position))) })
+        installSelectionClicks()
+        onSignal(selectionModel, "selection-changed", integers: { [weak self] position, count in
+            self?.rubberBandChanged(Int(UInt32(bitPattern: position)), Int(UInt32(bitPattern: count)))
+        })
         if let adjustment = gtk_scrollable_get_vadjustment(gridView) {
             onSignal(adjustment, "value-changed") { [weak self] in
                 guard let self else { return }
@@ -166,6 +179,7 @@ final class ThumbnailGrid {
               let photo = contents.photos.photo(id: String(cString: idPointer)) else { return }
         let thumbnail = loader.cached(ThumbnailKey(photo))
         tile.show(photo, thumbnail: thumbnail)
+        tile.showSelection(editing: isEditing, selected: isSelected(photo.id))
         if thumbnail == nil { unrequested.insert(ObjectIdentifier(tile)) }
         scheduleFrameWork()
     }
@@ -198,6 +212,67 @@ final class ThumbnailGrid {
             if case .failed = thumbnail { Trace.milestone("tile-failed", index) } else { Trace.milestone("tile-loaded", index) }
         }
         scheduleFrameWork()
+    }
+
+    // MARK: Edit mode
+
+    /// Enters or leaves edit mode: check marks on every tile, clicks select instead of
+    /// opening, and a drag on the background draws a rubber band.
+    func setEditing(_ editing: Bool) {
+        isEditing = editing
+        // Single-click activation selects the hovered item in GTK 4.8: off while selecting.
+        gtk_grid_view_set_single_click_activate(gridView, editing ? 0 : 1)
+        gtk_grid_view_set_enable_rubberband(gridView, editing ? 1 : 0)
+        echoingSelection = true
+        gtk_selection_model_unselect_all(selectionModel.cast())
+        echoingSelection = false
+        refreshSelection()
+    }
+
+    /// Redraws the check marks of the tiles on screen.
+    func refreshSelection() {
+        for tile in tiles.values {
+            guard let photo = tile.photo else { continue }
+            tile.showSelection(editing: isEditing, selected: isSelected(photo.id))
+        }
+    }
+
+    /// Clicks on tiles in edit mode (or with Ctrl or Shift outside it) select; the gesture
+    /// claims them in the capture phase so that the grid view does not also act on them.
+    /// Clicks on the background go on to the grid view, which starts its rubber band.
+    private func installSelectionClicks() {
+        let clicks = gtk_gesture_click_new()!
+        gtk_event_controller_set_propagation_phase(clicks.cast(), GTK_PHASE_CAPTURE)
+        gtk_gesture_single_set_button(clicks.cast(), 1)
+        onPressed(clicks) { [weak self, clicks] _, x, y in
+            guard let self else { return }
+            let state = gtk_event_controller_get_current_event_state(clicks.cast()).rawValue
+            let control = state & GDK_CONTROL_MASK.rawValue != 0, shift = state & GDK_SHIFT_MASK.rawValue != 0
+            guard self.isEditing || control || shift, let id = self.photo(at: x, y) else { return }
+            gtk_gesture_set_state(clicks.cast(), GTK_EVENT_SEQUENCE_CLAIMED)
+            self.onSelectClick(id, shift)
+        }
+        gtk_widget_add_controller(gridView.widget, clicks.cast())
+    }
+
+    /// The photo whose tile is at (x, y) in the grid view, if any.
+    private func photo(at x: Double, _ y: Double) -> String? {
+        var widget = gtk_widget_pick(gridView.widget, x, y, GTK_PICK_DEFAULT)
+        while let current = widget, current != gridView.widget {
+            if let tile = tiles.values.first(where: { $0.root == current }) { return tile.photo?.id }
+            widget = gtk_widget_get_parent(current)
+        }
+        return nil
+    }
+
+    private func rubberBandChanged(_ position: Int, _ count: Int) {
+        guard isEditing, !echoingSelection else { return }
+        var selected = Set<String>(), unselected = Set<String>()
+        for index in position..<min(position + count, contents.photos.count) {
+            let id = contents.photos[index].id
+            if gtk_selection_model_is_selected(selectionModel.cast(), UInt32(index)) != 0 { selected.insert(id) } else { unselected.insert(id) }
+        }
+        onRubberBand(selected, unselected)
     }
 
     // MARK: Work after layout

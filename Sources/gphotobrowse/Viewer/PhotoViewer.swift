@@ -58,6 +58,10 @@ final class PhotoViewer {
     var onChromeVisibility: (Bool) -> Void = { _ in }
     /// The window should enter or leave fullscreen.
     var onFullscreen: (Bool) -> Void = { _ in }
+    /// Edit mode: Space selects the shown photo instead of paging.
+    var isEditing: () -> Bool = { false }
+    var isSelected: (String) -> Bool = { _ in false }
+    var onToggleSelected: (String) -> Void = { _ in }
 
     var index: Int? { current?.index }
 
@@ -429,6 +433,8 @@ final class PhotoViewer {
             guard zoomed else { return false }
             changeTransform(showLevel: false) { $0.pan(by: ViewPoint(x: 0, y: -$0.viewport.height * step)) }
         case GDK_KEY_Page_Up, GDK_KEY_BackSpace: page(by: -1)
+        case GDK_KEY_space where isEditing():
+            if let current { onToggleSelected(current.id) }
         case GDK_KEY_Page_Down, GDK_KEY_space: page(by: 1)
         case GDK_KEY_Home: show(0)
         case GDK_KEY_End: show(contents.photos.count - 1)
