@@ -5,6 +5,7 @@ enum Style {
     static let css = """
     gridview.photo-grid { padding: 6px; }
     gridview.photo-grid > child { padding: 3px; border-radius: 8px; }
+    gridview.photo-grid > child:selected { background-color: transparent; }  /* our selection draws itself */
     .thumbnail { background-color: alpha(currentColor, 0.07); border-radius: 6px; }
     .thumbnail.broken { background-color: alpha(currentColor, 0.04); }
     .thumbnail.selected { box-shadow: inset 0 0 0 4px @accent_bg_color; }
