@@ -18,36 +18,23 @@ public struct PixbufDecoder: ImageDecoding {
     }
 
     public func decode(_ request: DecodeRequest, cancellation: CancellationFlag) -> Result<DecodedImage, DecodeFailure> {
-        let source: ByteSource
-        switch ByteSource.open(uri: request.uri) {
-        case .success(let opened): source = opened
+        let input: LoaderInput
+        switch LoaderInput.open(uri: request.uri, maxDecodedPixels: maxDecodedPixels) {
+        case .success(let opened): input = opened
         case .failure(let failure): return .failure(failure)
         }
+        let source = input.source
         defer { source.close() }
-
-        // The first bytes decide which loader may see the file, before any loader does.
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        var pending: Int
-        switch buffer.withUnsafeMutableBytes({ source.read(into: $0) }) {
+        let loader: UnsafeMutablePointer<GdkPixbufLoader>
+        switch input.makeLoader() {
+        case .success(let made): loader = made
         case .failure(let failure): return .failure(failure)
-        case .success(0): return .failure(DecodeFailure(.corrupt, "The file is empty."))
-        case .success(let n): pending = n
-        }
-        let head = Array(buffer[0..<pending])
-        if let declared = ImageHeader.read(head), declared.size.pixels > maxDecodedPixels {
-            // Loaders that buffer the file allocate the declared canvas when closed,
-            // whatever size they were asked for: refuse before one sees a byte.
-            return .failure(DecodeFailure(.tooLarge, "The image is too large to open safely (\(declared.size) pixels)."))
-        }
-        let mimeType: String
-        switch ImageTypes.loaderType(forContent: head, name: source.name) {
-        case .success(let type): mimeType = type
-        case .failure(let failure): return .failure(failure)
-        }
-        guard let loader = gdk_pixbuf_loader_new_with_mime_type(mimeType, nil) else {
-            return .failure(DecodeFailure(.notAnImage, "No image loader reads \(mimeType)."))
         }
         defer { unref(loader) }
+
+        // The first bytes, already read, go to the loader first.
+        var buffer = input.head + [UInt8](repeating: 0, count: max(0, LoaderInput.chunkSize - input.head.count))
+        var pending = input.head.count
 
         let plan = LoadPlan(box: request.fitting, maxPixels: maxDecodedPixels)
         let planPointer = Unmanaged.passRetained(plan).toOpaque()
@@ -121,27 +108,11 @@ public struct PixbufDecoder: ImageDecoding {
             if let scaled { final = scaled }
         }
         defer { if let scaled { unref(scaled) } }
-        return .success(Self.copy(final, sourceSize: sourceSize, format: format))
-    }
-
-    private static func copy(_ pixbuf: OpaquePointer, sourceSize: PixelSize, format: String) -> DecodedImage {
-        let length = Int(gdk_pixbuf_get_byte_length(pixbuf))
-        let bytes = gdk_pixbuf_read_pixels(pixbuf)
-        let pixels = PixelBuffer(count: length) { storage in
-            if let bytes { storage.copyMemory(from: bytes, byteCount: length) }
-        }
-        return DecodedImage(
-            size: PixelSize(width: Int(gdk_pixbuf_get_width(pixbuf)), height: Int(gdk_pixbuf_get_height(pixbuf))),
-            stride: Int(gdk_pixbuf_get_rowstride(pixbuf)),
-            hasAlpha: gdk_pixbuf_get_has_alpha(pixbuf) != 0,
-            pixels: pixels,
-            sourceSize: sourceSize,
-            format: format
-        )
+        return .success(PixbufImage.copy(final, sourceSize: sourceSize, format: format))
     }
 
     /// A GError's message on one line (librsvg's end with a newline), and frees the error.
-    private static func take(_ error: UnsafeMutablePointer<GError>?) -> String? {
+    static func take(_ error: UnsafeMutablePointer<GError>?) -> String? {
         guard let error else { return nil }
         defer { g_error_free(error) }
         return String(cString: error.pointee.message)
@@ -204,8 +175,67 @@ private final class LoadPlan {
     }
 }
 
+/// A file opened for a gdk-pixbuf loader, as every decoder here opens one: without blocking,
+/// checked to be a regular file before a byte is read, its first bytes read, the size its
+/// header declares checked against the pixel cap, and the one loader allowed to see it chosen
+/// from those bytes (`ImageTypes.loaderType`).
+struct LoaderInput {
+    /// The rest of the file, after `head`. The caller closes it.
+    let source: ByteSource
+    /// The first bytes of the file (one chunk): feed them to the loader first.
+    let head: [UInt8]
+    /// The MIME type of the only loader that may see the bytes.
+    let mimeType: String
+
+    /// How many bytes are read, and fed to a loader, at a time.
+    static let chunkSize = 64 * 1024
+
+    /// Opens `uri` and reads its first chunk. On failure nothing is left open.
+    static func open(uri: String, maxDecodedPixels: Int) -> Result<LoaderInput, DecodeFailure> {
+        let source: ByteSource
+        switch ByteSource.open(uri: uri) {
+        case .success(let opened): source = opened
+        case .failure(let failure): return .failure(failure)
+        }
+        // The first bytes decide which loader may see the file, before any loader does.
+        var head = [UInt8](repeating: 0, count: chunkSize)
+        switch head.withUnsafeMutableBytes({ source.read(into: $0) }) {
+        case .failure(let failure):
+            source.close()
+            return .failure(failure)
+        case .success(0):
+            source.close()
+            return .failure(DecodeFailure(.corrupt, "The file is empty."))
+        case .success(let n):
+            head.removeSubrange(n...)
+        }
+        if let declared = ImageHeader.read(head), declared.size.pixels > maxDecodedPixels {
+            // Loaders that buffer the file allocate the declared canvas when closed,
+            // whatever size they were asked for: refuse before one sees a byte.
+            source.close()
+            return .failure(DecodeFailure(.tooLarge, "The image is too large to open safely (\(declared.size) pixels)."))
+        }
+        switch ImageTypes.loaderType(forContent: head, name: source.name) {
+        case .success(let type):
+            return .success(LoaderInput(source: source, head: head, mimeType: type))
+        case .failure(let failure):
+            source.close()
+            return .failure(failure)
+        }
+    }
+
+    /// A new loader for `mimeType` (the caller unrefs it), created by type so that no other
+    /// loader ever sees the bytes.
+    func makeLoader() -> Result<UnsafeMutablePointer<GdkPixbufLoader>, DecodeFailure> {
+        guard let loader = gdk_pixbuf_loader_new_with_mime_type(mimeType, nil) else {
+            return .failure(DecodeFailure(.notAnImage, "No image loader reads \(mimeType)."))
+        }
+        return .success(loader)
+    }
+}
+
 /// Bytes of one file, read without ever blocking on a special file.
-private final class ByteSource {
+final class ByteSource {
     private let fd: Int32
     private let stream: UnsafeMutablePointer<GInputStream>?
     /// The file's name, for the type its extension suggests.

@@ -1,0 +1,523 @@
+import CGdkPixbuf
+import PhotoCore
+
+/// Decodes animated GIF and WebP files into frames for the viewer to play, on a worker thread.
+///
+/// The file is opened as `PixbufDecoder` opens one (no blocking on special files, the loader
+/// chosen from the first bytes, declared sizes checked before a loader sees a byte). Its frames
+/// are then counted from the container itself (`AnimationLayout`) before any loader sees them:
+/// a still image is answered with nil without decoding anything, and only the frames that will
+/// be kept are handed to the loader, with the file cut after them. That matters because
+/// gdk-pixbuf's loaders keep every frame: the WebP loader decodes all of them at full canvas
+/// size when closed, and the GIF loader's clock (milliseconds in an `int`) overflows, and
+/// aborts the process, past about 3,000 long frames.
+///
+/// The frames are then played on a synthetic clock with `GdkPixbufAnimationIter`, which
+/// composites each one onto the full canvas, and copied, shrunk to fit the request's box.
+public struct AnimationDecoder: Sendable {
+    /// The most frames kept; a longer animation plays its first `maxFrames` frames.
+    public let maxFrames: Int
+    /// The most bytes the kept frames' pixels may take together.
+    public let maxBytes: Int
+    /// The most pixels one decode may produce before shrinking: the canvas for GIF, and the
+    /// canvas times the frames handed to the loader for WebP, whose loader decodes them all.
+    public let maxDecodedPixels: Int
+
+    public init(maxFrames: Int = 300, maxBytes: Int = 256 << 20, maxDecodedPixels: Int = 100_000_000) {
+        self.maxFrames = maxFrames
+        self.maxBytes = maxBytes
+        self.maxDecodedPixels = maxDecodedPixels
+    }
+
+    /// Past this many frames gdk-pixbuf's GIF clock can overflow (at most 655.35 s each).
+    static let gifFrameCeiling = 3_000
+
+    /// The frames of the animation in `request.uri`, shrunk to fit `request.fitting`; nil when
+    /// the file is a still image (one frame, or a format that never animates), which the
+    /// still decoder shows.
+    public func decode(_ request: DecodeRequest, cancellation: CancellationFlag) -> Result<DecodedAnimation?, DecodeFailure> {
+        if cancellation.isCancelled { return .failure(Self.cancelled) }
+        let input: LoaderInput
+        switch LoaderInput.open(uri: request.uri, maxDecodedPixels: maxDecodedPixels) {
+        case .success(let opened): input = opened
+        case .failure(let failure): return .failure(failure)
+        }
+        let source = input.source
+        defer { source.close() }
+
+        let format: AnimationLayout.Format
+        switch PixbufImage.formats.nameByMime[input.mimeType] {
+        case "gif": format = .gif
+        case "webp": format = .webp
+        default: return .success(nil)  // gdk-pixbuf animates only these (and ANI, refused)
+        }
+
+        // Read the container up to the last frame that will be kept (at least two, to tell an
+        // animation from a still image).
+        var layout = AnimationLayout(format: format)
+        var data = input.head
+        var chunk = [UInt8](repeating: 0, count: LoaderInput.chunkSize)
+        var keep: Int?
+        reading: while true {
+            if cancellation.isCancelled { return .failure(Self.cancelled) }
+            layout.scan(data)
+            if layout.isStill { return .success(nil) }
+            if keep == nil, let canvas = layout.canvas {
+                switch frameLimit(canvas: canvas, box: request.fitting, format: format) {
+                case .success(let limit): keep = limit
+                case .failure(let failure): return .failure(failure)
+                }
+            }
+            if layout.isFinished { break reading }
+            if let keep, layout.frameEnds.count >= max(keep, 2) { break reading }
+            switch chunk.withUnsafeMutableBytes({ source.read(into: $0) }) {
+            case .failure(let failure): return .failure(failure)
+            case .success(0): break reading
+            case .success(let n): data += chunk[0..<n]
+            }
+        }
+        guard var keep else {
+            // The file ended before its header did: let the loader say what is wrong with it.
+            return decodeFrames(data, request: request, limit: maxFrames, fileLoops: nil, fileDelays: [], input: input, cancellation: cancellation)
+        }
+        // The iterator's clock counts milliseconds in an int: keep within half its range.
+        keep = min(keep, layout.framesWithin(milliseconds: 1 << 30))
+        // Fewer than two frames, to the end of the file, is a still image (or a damaged one),
+        // which the still decoder shows or explains.
+        if layout.frameEnds.count < 2 { return .success(nil) }
+        if keep < 2 {
+            // Room for one frame only: the still decoder shows it. A WebP canvas that fits
+            // the pixel budget once but not twice is still one the WebP loader would decode in
+            // every frame, so that is a refusal.
+            if format == .webp, let canvas = layout.canvas, canvas.pixels * 2 > maxDecodedPixels, maxFrames >= 2 {
+                return .failure(DecodeFailure(.tooLarge, "The animation is too large to play (\(canvas) pixels a frame)."))
+            }
+            return .success(nil)
+        }
+        if layout.frameEnds.count > keep {
+            data = layout.cut(data, afterFrame: keep)
+        }
+        return decodeFrames(data, request: request, limit: keep, fileLoops: layout.loops, fileDelays: layout.gifDelays,
+                            input: input, cancellation: cancellation)
+    }
+
+    /// How many frames to hand to the loader for an animation on `canvas`, or a refusal.
+    private func frameLimit(canvas: PixelSize, box: PixelSize, format: AnimationLayout.Format) -> Result<Int, DecodeFailure> {
+        guard canvas.width > 0, canvas.height > 0 else {
+            return .failure(DecodeFailure(.corrupt, "The image is damaged: its canvas is \(canvas) pixels."))
+        }
+        guard canvas.width <= 65_535, canvas.height <= 65_535, canvas.pixels <= maxDecodedPixels else {
+            return .failure(DecodeFailure(.tooLarge, "The image is too large to open safely (\(canvas) pixels)."))
+        }
+        var limit = min(maxFrames, Self.gifFrameCeiling)
+        // Frames are RGBA after shrinking: stop before the pixels outgrow maxBytes.
+        let frameBytes = max(canvas.fitting(in: box).pixels * 4, 1)
+        limit = min(limit, maxBytes / frameBytes)
+        if format == .webp {
+            limit = min(limit, maxDecodedPixels / canvas.pixels)
+        }
+        return .success(max(limit, 0))
+    }
+
+    /// Feeds `data` to a loader and plays what it makes.
+    private func decodeFrames(_ data: [UInt8], request: DecodeRequest, limit: Int, fileLoops: Bool?, fileDelays: [Int],
+                              input: LoaderInput, cancellation: CancellationFlag) -> Result<DecodedAnimation?, DecodeFailure> {
+        let loader: UnsafeMutablePointer<GdkPixbufLoader>
+        switch input.makeLoader() {
+        case .success(let made): loader = made
+        case .failure(let failure): return .failure(failure)
+        }
+        defer { unref(loader) }
+
+        let guardian = SizeGuard(maxPixels: maxDecodedPixels)
+        let guardPointer = Unmanaged.passRetained(guardian).toOpaque()
+        let sizePrepared: @convention(c) (UnsafeMutablePointer<GdkPixbufLoader>?, Int32, Int32, UnsafeMutableRawPointer?) -> Void = { loader, width, height, data in
+            guard let data else { return }
+            Unmanaged<SizeGuard>.fromOpaque(data).takeUnretainedValue().check(loader: loader, width: Int(width), height: Int(height))
+        }
+        let release: GClosureNotify = { data, _ in
+            if let data { Unmanaged<SizeGuard>.fromOpaque(data).release() }
+        }
+        g_signal_connect_data(loader, "size-prepared", unsafeBitCast(sizePrepared, to: GCallback.self), guardPointer, release, GConnectFlags(0))
+
+        var loadError: String?
+        var offset = 0
+        while offset < data.count {
+            if cancellation.isCancelled {
+                gdk_pixbuf_loader_close(loader, nil)
+                return .failure(Self.cancelled)
+            }
+            let count = min(LoaderInput.chunkSize, data.count - offset)
+            var error: UnsafeMutablePointer<GError>?
+            let ok = data.withUnsafeBufferPointer { gdk_pixbuf_loader_write(loader, $0.baseAddress! + offset, gsize(count), &error) }
+            if ok == 0 {
+                loadError = PixbufDecoder.take(error)
+                break
+            }
+            if guardian.refusal != nil { break }
+            offset += count
+        }
+        if cancellation.isCancelled {
+            gdk_pixbuf_loader_close(loader, nil)
+            return .failure(Self.cancelled)
+        }
+        // The WebP loader decodes every frame here.
+        var closeError: UnsafeMutablePointer<GError>?
+        let closed = gdk_pixbuf_loader_close(loader, &closeError) != 0
+        let closeMessage = PixbufDecoder.take(closeError)
+        if let refusal = guardian.refusal { return .failure(refusal) }
+        if !closed, loadError == nil { loadError = closeMessage }
+
+        // A damaged animation can come with an error and frames that play: use them.
+        guard let animation = gdk_pixbuf_loader_get_animation(loader) else {
+            if !guardian.sawHeader {
+                return .failure(DecodeFailure(.notAnImage, loadError.map { "Not a readable image: \($0)" } ?? "Not an image format this computer can read."))
+            }
+            return .failure(DecodeFailure(.corrupt, loadError.map { "The image is damaged: \($0)" } ?? "The image could not be decoded."))
+        }
+        if gdk_pixbuf_animation_is_static_image(animation) != 0 { return .success(nil) }
+        let format = ImageTypes.formatName(gdk_pixbuf_loader_get_format(loader))
+        return play(animation, box: request.fitting, limit: limit, fileLoops: fileLoops, fileDelays: fileDelays,
+                    format: format, cancellation: cancellation)
+    }
+
+    /// Plays `animation` on a synthetic clock, from one frame's end to the next, copying each
+    /// frame until the animation ends, starts over, or the limits are reached.
+    private func play(_ animation: OpaquePointer, box: PixelSize, limit: Int, fileLoops: Bool?, fileDelays: [Int],
+                      format: String, cancellation: CancellationFlag) -> Result<DecodedAnimation?, DecodeFailure> {
+        let canvas = PixelSize(width: Int(gdk_pixbuf_animation_get_width(animation)), height: Int(gdk_pixbuf_animation_get_height(animation)))
+        var clock = 0  // ms since the start: the sum of the delays played so far
+        guard let iter = Self.at(0, { gdk_pixbuf_animation_get_iter(animation, $0) }) else {
+            return .failure(DecodeFailure(.corrupt, "The animation could not be played."))
+        }
+        defer { unref(iter) }
+
+        var frames: [DecodedAnimation.Frame] = []
+        var bytes = 0
+        var first: (pixbuf: OpaquePointer, delay: Int)?
+        defer { if let first { unref(first.pixbuf) } }
+        var framesAreObjects = false  // whether the loader hands out one pixbuf per frame
+        var previousWasLast = false
+        var loops = true
+        playing: while true {
+            if cancellation.isCancelled { return .failure(Self.cancelled) }
+            guard let pixbuf = gdk_pixbuf_animation_iter_get_pixbuf(iter) else {
+                loops = false
+                break playing
+            }
+            // The time left on this frame: all of it, as the clock stands at its start.
+            let delay = Int(gdk_pixbuf_animation_iter_get_delay_time(iter))
+            if previousWasLast {
+                // The GIF loader marks its last frame: past it, the animation either starts
+                // over or stops for good (-1), as its loop count says.
+                loops = delay >= 0
+                break playing
+            }
+            if delay < 0 {
+                // -1: this frame stays for good. First, it is a still image; later, the end,
+                // usually showing the last frame again.
+                if frames.isEmpty { return .success(nil) }
+                let image = Self.copy(pixbuf, box: box, sourceSize: canvas, format: format)
+                if !Self.samePixels(image, frames[frames.count - 1].image), frames.count < limit, bytes + image.pixels.count <= maxBytes {
+                    frames.append(DecodedAnimation.Frame(image: image, duration: DecodedAnimation.Frame.duration(forDelay: 0)))
+                }
+                loops = false
+                break playing
+            }
+            if frames.count == 1, let first { framesAreObjects = pixbuf != first.pixbuf }
+            let image = Self.copy(pixbuf, box: box, sourceSize: canvas, format: format)
+            if framesAreObjects, frames.count >= 2, let first, pixbuf == first.pixbuf, delay == first.delay,
+               Self.samePixels(image, frames[0].image) {
+                // The first frame's own pixbuf again (kept alive, so not a new one at its address).
+                loops = true
+                break playing
+            }
+            if frames.count >= limit || bytes + image.pixels.count > maxBytes {
+                loops = true
+                break playing
+            }
+            // The file's own delay where known (a GIF's frames are the loader's, one for one).
+            let fileDelay = frames.count < fileDelays.count ? fileDelays[frames.count] : delay
+            frames.append(DecodedAnimation.Frame(image: image, duration: DecodedAnimation.Frame.duration(forDelay: fileDelay)))
+            bytes += image.pixels.count
+            if first == nil {
+                g_object_ref(UnsafeMutableRawPointer(pixbuf))
+                first = (pixbuf, delay)
+            }
+            previousWasLast = gdk_pixbuf_animation_iter_on_currently_loading_frame(iter) != 0
+
+            // To the next frame. A loader may count a frame's end as part of it (WebP's does):
+            // a millisecond later is then the next frame's start.
+            clock += delay
+            if Self.at(clock, { gdk_pixbuf_animation_iter_advance(iter, $0) }) == 0 {
+                if Self.at(clock + 1, { gdk_pixbuf_animation_iter_advance(iter, $0) }) == 0 {
+                    loops = false  // the frame stays: the animation has stopped
+                    break playing
+                }
+            }
+        }
+        guard frames.count >= 2 else { return .success(nil) }
+        return .success(DecodedAnimation(frames: frames, loops: fileLoops ?? loops))
+    }
+
+    private static let cancelled = DecodeFailure(.cancelled, "Cancelled")
+
+    /// Calls `body` with a point on the synthetic clock, `milliseconds` after its start, as
+    /// the iterator takes it: a GTimeVal (seconds and microseconds, two C longs), which GLib
+    /// deprecates but gdk-pixbuf's iterator still takes. `Time` is inferred from `body`.
+    private static func at<Time, Result>(_ milliseconds: Int, _ body: (UnsafePointer<Time>) -> Result) -> Result {
+        precondition(MemoryLayout<Time>.size == 2 * MemoryLayout<CLong>.size)
+        var time: (CLong, CLong) = (CLong(milliseconds / 1000), CLong(milliseconds % 1000 * 1000))
+        return withUnsafeMutableBytes(of: &time) { raw in
+            raw.withMemoryRebound(to: Time.self) { body($0.baseAddress!) }
+        }
+    }
+
+    /// A copy of `pixbuf` shrunk to fit `box`.
+    private static func copy(_ pixbuf: OpaquePointer, box: PixelSize, sourceSize: PixelSize, format: String) -> DecodedImage {
+        if let shrunk = PixbufImage.shrunk(pixbuf, toFit: box) {
+            defer { unref(shrunk) }
+            return PixbufImage.copy(shrunk, sourceSize: sourceSize, format: format)
+        }
+        return PixbufImage.copy(pixbuf, sourceSize: sourceSize, format: format)
+    }
+
+    private static func samePixels(_ a: DecodedImage, _ b: DecodedImage) -> Bool {
+        a.size == b.size && a.stride == b.stride && a.hasAlpha == b.hasAlpha && a.pixels.count == b.pixels.count
+            && memcmp(a.pixels.bytes, b.pixels.bytes, a.pixels.count) == 0
+    }
+}
+
+/// Refuses, from the size the loader reports, a canvas over the pixel cap, before the loader
+/// allocates it. Never asks for another size: a loader asked to scale an animation wraps it in
+/// one that scales every frame again each time it is asked for one.
+private final class SizeGuard {
+    let maxPixels: Int
+    var sawHeader = false
+    var refusal: DecodeFailure?
+
+    init(maxPixels: Int) {
+        self.maxPixels = maxPixels
+    }
+
+    func check(loader: UnsafeMutablePointer<GdkPixbufLoader>?, width: Int, height: Int) {
+        sawHeader = true
+        let size = PixelSize(width: width, height: height)
+        if width <= 0 || height <= 0 || size.pixels > maxPixels || width > 65_535 || height > 65_535 {
+            refusal = DecodeFailure(.tooLarge, "The image is too large to open safely (\(size) pixels).")
+            gdk_pixbuf_loader_set_size(loader, 0, 0)  // tells the loader to stop, before it allocates
+        }
+    }
+}
+
+/// The frames of a GIF or WebP file as its container lays them out, read from the bytes as
+/// they arrive (each call to `scan` goes on where the last one stopped), without decoding.
+/// It follows the structure as gdk-pixbuf's GIF loader and libwebp's demuxer do, so that the
+/// file can be cut after any complete frame and still be read the same up to there.
+struct AnimationLayout {
+    enum Format { case gif, webp }
+
+    let format: Format
+    /// The canvas the frames are drawn on, once the header has been read.
+    private(set) var canvas: PixelSize?
+    /// The offset just past each complete frame (a GIF image, a WebP ANMF chunk).
+    private(set) var frameEnds: [Int] = []
+    /// Whether the header says the file animates (WebP); GIF says so by having frames.
+    private(set) var isAnimated = true
+    /// The loop count the file gives (0: forever), if it gives one.
+    private(set) var loopCount: Int?
+    /// Whether the container's end has been reached.
+    private(set) var isFinished = false
+    /// The time from the start to each complete frame's end, in milliseconds, where the file
+    /// gives frame durations (WebP; a GIF frame lasts at most 655.35 s).
+    private var durationEnds: [Int] = []
+    /// Each complete GIF frame's delay as the file gives it, in milliseconds. gdk-pixbuf
+    /// plays 10 ms as 20 ms, where browsers play anything under 20 ms as 100 ms.
+    private(set) var gifDelays: [Int] = []
+    /// The delay the last graphic control extension gave, in hundredths of a second: as in
+    /// gdk-pixbuf's loader, it holds for every later image until another one changes it.
+    private var gifDelay = 0
+
+    private var offset = 0
+    private var state = State.header
+
+    private enum State {
+        case header
+        case top
+        /// Inside a GIF block's data sub-blocks: `label` 0x2C for an image, or the extension's.
+        case subBlocks(label: UInt8, index: Int, loopExtension: Bool)
+        case done
+    }
+
+    init(format: Format) {
+        self.format = format
+    }
+
+    /// A file known to be still: a WebP without the animation flag. (A GIF is still when it
+    /// ends with fewer than two frames.)
+    var isStill: Bool { format == .webp && !isAnimated }
+
+    /// Whether the animation starts over after its last frame, as the file says; nil when
+    /// gdk-pixbuf's own iterator should say (GIF, whose loader honours the loop count).
+    var loops: Bool? {
+        guard format == .webp else { return nil }
+        // libwebp's default, with no ANIM chunk, is forever; the WebP loader ignores it.
+        return (loopCount ?? 0) != 1
+    }
+
+    /// How many of the complete frames end within `milliseconds` of the start.
+    func framesWithin(milliseconds: Int) -> Int {
+        guard format == .webp else { return frameEnds.count }
+        return durationEnds.prefix { $0 <= milliseconds }.count
+    }
+
+    /// Reads what `data` (the file's first bytes, more each call) adds.
+    mutating func scan(_ data: [UInt8]) {
+        switch format {
+        case .gif: scanGIF(data)
+        case .webp: scanWebP(data)
+        }
+    }
+
+    /// `data` cut after its first `frames` frames, ended so that a reader sees a whole file.
+    func cut(_ data: [UInt8], afterFrame frames: Int) -> [UInt8] {
+        let end = frameEnds[frames - 1]
+        switch format {
+        case .gif:
+            return Array(data[0..<end]) + [0x3B]  // the trailer
+        case .webp:
+            var result = Array(data[0..<end])
+            let size = UInt32(end - 8)
+            result.replaceSubrange(4..<8, with: [UInt8(size & 0xFF), UInt8((size >> 8) & 0xFF), UInt8((size >> 16) & 0xFF), UInt8(size >> 24)])
+            return result
+        }
+    }
+
+    private static func le16(_ data: [UInt8], _ i: Int) -> Int { Int(data[i]) | Int(data[i + 1]) << 8 }
+    private static func le24(_ data: [UInt8], _ i: Int) -> Int { le16(data, i) | Int(data[i + 2]) << 16 }
+    private static func le32(_ data: [UInt8], _ i: Int) -> Int { le16(data, i) | le16(data, i + 2) << 16 }
+
+    private mutating func scanGIF(_ data: [UInt8]) {
+        while true {
+            switch state {
+            case .done:
+                return
+            case .header:
+                // Signature, logical screen descriptor, global colour table.
+                guard data.count >= 13 else { return }
+                let flags = data[10]
+                let table = flags & 0x80 != 0 ? 3 * (2 << Int(flags & 0x07)) : 0
+                guard data.count >= 13 + table else { return }
+                canvas = PixelSize(width: Self.le16(data, 6), height: Self.le16(data, 8))
+                offset = 13 + table
+                state = .top
+            case .top:
+                guard offset < data.count else { return }
+                switch data[offset] {
+                case 0x3B:  // trailer
+                    isFinished = true
+                    state = .done
+                case 0x21:  // extension
+                    guard offset + 2 <= data.count else { return }
+                    state = .subBlocks(label: data[offset + 1], index: 0, loopExtension: false)
+                    offset += 2
+                case 0x2C:  // image descriptor, local colour table, LZW code size
+                    guard offset + 10 <= data.count else { return }
+                    let flags = data[offset + 9]
+                    let table = flags & 0x80 != 0 ? 3 * (2 << Int(flags & 0x07)) : 0
+                    guard offset + 10 + table + 1 <= data.count else { return }
+                    offset += 10 + table + 1
+                    state = .subBlocks(label: 0x2C, index: 0, loopExtension: false)
+                default:
+                    offset += 1  // not a block: the loader skips it too
+                }
+            case .subBlocks(let label, let index, let loopExtension):
+                guard offset < data.count else { return }
+                let length = Int(data[offset])
+                if length == 0 {
+                    offset += 1
+                    if label == 0x2C {
+                        frameEnds.append(offset)
+                        gifDelays.append(gifDelay * 10)
+                    }
+                    state = .top
+                    continue
+                }
+                guard offset + 1 + length <= data.count else { return }
+                let block = offset + 1
+                var isLoop = loopExtension
+                if label == 0xF9 && index == 0 && length >= 3 {
+                    gifDelay = Self.le16(data, block + 1)
+                } else if label == 0xFF && index == 0 && length >= 11 {
+                    let identifier = String(decoding: data[block..<block + 11], as: UTF8.self)
+                    isLoop = identifier == "NETSCAPE2.0" || identifier == "ANIMEXTS1.0"
+                } else if isLoop && index > 0 && length >= 3 && data[block] == 0x01 {
+                    loopCount = Self.le16(data, block + 1)
+                }
+                offset = block + length
+                state = .subBlocks(label: label, index: index + 1, loopExtension: isLoop)
+            }
+        }
+    }
+
+    private mutating func scanWebP(_ data: [UInt8]) {
+        while true {
+            switch state {
+            case .done:
+                return
+            case .header:
+                guard data.count >= 12 else { return }
+                guard data[0..<4].elementsEqual("RIFF".utf8), data[8..<12].elementsEqual("WEBP".utf8) else {
+                    state = .done  // not a WebP container: the loader will say so
+                    isFinished = true
+                    return
+                }
+                offset = 12
+                state = .top
+            case .top:
+                let riffEnd = 8 + Self.le32(data, 4)
+                guard offset + 8 <= riffEnd else {
+                    isFinished = true
+                    state = .done
+                    return
+                }
+                guard offset + 8 <= data.count else { return }
+                let kind = String(decoding: data[offset..<offset + 4], as: UTF8.self)
+                let size = Self.le32(data, offset + 4)
+                let payload = offset + 8
+                let end = payload + size + (size & 1)
+                switch kind {
+                case "VP8 ", "VP8L":
+                    if canvas == nil {
+                        isAnimated = false  // a simple (lossy or lossless) still WebP
+                        state = .done
+                        return
+                    }
+                case "VP8X":
+                    guard payload + 10 <= data.count else { return }
+                    isAnimated = data[payload] & 0x02 != 0
+                    canvas = PixelSize(width: 1 + Self.le24(data, payload + 4), height: 1 + Self.le24(data, payload + 7))
+                    if !isAnimated {
+                        state = .done
+                        return
+                    }
+                case "ANIM":
+                    guard payload + 6 <= data.count else { return }
+                    loopCount = Self.le16(data, payload + 4)
+                default:
+                    break
+                }
+                if kind == "ANMF" {
+                    guard payload + 16 <= data.count else { return }
+                    guard end <= data.count else { return }
+                    frameEnds.append(end)
+                    durationEnds.append((durationEnds.last ?? 0) + Self.le24(data, payload + 12))
+                }
+                guard end <= data.count else { return }
+                offset = end
+            case .subBlocks:
+                state = .done
+            }
+        }
+    }
+}
