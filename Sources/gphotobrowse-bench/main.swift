@@ -8,6 +8,7 @@ let commands: [any BenchCommand.Type] = [
     ThumbnailsCommand.self,
     LargeFolderCommand.self,
     ViewerCommand.self,
+    TrashCommand.self,
 ]
 
 exit(BenchCommandLine(commands: commands).run(Array(CommandLine.arguments.dropFirst())))

@@ -45,6 +45,7 @@ final class Application {
         setAccelerators("win.trash", ["Delete", "KP_Delete"])
         setAccelerators("win.delete-permanently", ["<Shift>Delete", "<Shift>KP_Delete"])
         setAccelerators("win.undo", ["<Control>z"])
+        setAccelerators("win.export", ["<Control>e"])
     }
 
     private func setAccelerators(_ action: String, _ accelerators: [String]) {

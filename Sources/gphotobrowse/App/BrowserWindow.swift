@@ -18,6 +18,10 @@ final class BrowserWindow {
     private let title: WindowTitle
     private let sortMenu: SortMenu
     private let status = StatusPage()
+    private let selectButton: Widget
+    private let editBar = EditBar()
+    private let progress = JobProgress()
+    private let toast = Toast()
     private let decoder: any ImageDecoding = PixbufDecoder()
     private var folder: OpenFolder?
     private var pendingResolution = 0
@@ -30,12 +34,14 @@ final class BrowserWindow {
         let loader: ThumbnailLoader
         let grid: ThumbnailGrid
         let viewer: PhotoViewer
+        let edit: EditController
         /// A photo to open in the viewer as soon as the listing finds it.
         var target: String?
 
         /// Cancels the listing and every decode this folder started. Touches no widget, so
         /// it is safe while the window is being destroyed.
         @MainActor func stopWork() {
+            edit.cancelJobs()
             contents.cancel()
             loader.cancelAll()
             viewer.cancelDecode()
@@ -66,6 +72,11 @@ final class BrowserWindow {
         gtk_header_bar_set_title_widget(header.cast(), title.root)
         sortMenu = SortMenu(window: window, order: Preferences.shared.settings?.order ?? BrowserSettings().order)
         gtk_header_bar_pack_end(header.cast(), sortMenu.button)
+        selectButton = gtk_toggle_button_new()
+        gtk_button_set_icon_name(selectButton.cast(), "selection-mode-symbolic")
+        gtk_widget_set_tooltip_text(selectButton, "Select Photos")
+        gtk_actionable_set_action_name(selectButton.cast(), "win.edit")
+        gtk_header_bar_pack_end(header.cast(), selectButton)
         propertiesButton = gtk_button_new_from_icon_name("document-properties-symbolic")
         gtk_widget_set_tooltip_text(propertiesButton, "Properties (Alt+Enter)")
         gtk_actionable_set_action_name(propertiesButton.cast(), "win.properties")
@@ -77,13 +88,28 @@ final class BrowserWindow {
         gtk_stack_set_transition_type(stack, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
         gtk_stack_set_transition_duration(stack, 120)
         gtk_stack_add_named(stack, status.root, "status")
-        gtk_window_set_child(window, stack.widget)
+        // The pages, then a long job's progress and the edit bar under them; toasts float over all.
+        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_widget_set_vexpand(stack.widget, 1)
+        for child in [stack.widget, progress.root, editBar.root] { gtk_box_append(column.cast(), child) }
+        let overlay = gtk_overlay_new()!
+        gtk_overlay_set_child(overlay.cast(), column)
+        gtk_overlay_add_overlay(overlay.cast(), toast.root)
+        gtk_window_set_child(window, overlay)
 
         title.set(title: "Photo Browser")
         sortMenu.onChange = { [weak self] order in self?.sort(by: order) }
         addAction(window, "open") { [weak self] in self?.chooseFolder() }
         addAction(window, "back") { [weak self] in self?.showGrid() }
         addAction(window, "properties") { [weak self] in self?.folder?.viewer.toggleProperties() }
+        addAction(window, "edit") { [weak self] in self?.folder?.edit.toggleEditing() }
+        addAction(window, "leave-edit") { [weak self] in self?.folder?.edit.leave() }
+        addAction(window, "select-all") { [weak self] in self?.folder?.edit.selectAll() }
+        addAction(window, "select-none") { [weak self] in self?.folder?.edit.selectNone() }
+        addAction(window, "export") { [weak self] in self.map { $0.folder?.edit.export($0.photosToActOn) } }
+        addAction(window, "trash") { [weak self] in self.map { $0.folder?.edit.trash($0.photosToActOn) } }
+        addAction(window, "delete-permanently") { [weak self] in self.map { $0.folder?.edit.deletePermanently($0.photosToActOn.map(\.id)) } }
+        addAction(window, "undo") { [weak self] in self?.folder?.edit.undo() }
         installDropTarget()
         traceFirstFrame()
         onSignal(window, "destroy") { [weak self] in
@@ -156,7 +182,16 @@ final class BrowserWindow {
         let loader = ThumbnailLoader(size: .for(edge: ThumbnailGrid.tileEdge * scale))
         let grid = ThumbnailGrid(contents: contents, loader: loader)
         let viewer = PhotoViewer(contents: contents, thumbnails: loader, decoder: decoder)
-        folder = OpenFolder(name: name, contents: contents, loader: loader, grid: grid, viewer: viewer, target: target)
+        let edit = EditController(window: window, contents: contents, grid: grid, bar: editBar, progress: progress, toast: toast)
+        edit.onEditingChanged = { [weak self] editing in
+            guard let self else { return }
+            gtk_toggle_button_set_active(self.selectButton.cast(), editing ? 1 : 0)
+        }
+        viewer.isEditing = { [weak edit] in edit?.isEditing ?? false }
+        viewer.onToggleSelected = { [weak edit] id in edit?.toggle(id) }
+        viewer.isSelected = { [weak edit] id in edit?.selection.isSelected(id) ?? false }
+        folder = OpenFolder(name: name, contents: contents, loader: loader, grid: grid, viewer: viewer, edit: edit, target: target)
+        installGridKeys(grid)
 
         gtk_stack_add_named(stack, grid.root, "grid")
         gtk_stack_add_named(stack, viewer.root, "viewer")
@@ -213,6 +248,35 @@ final class BrowserWindow {
         }
     }
 
+    /// What Delete, Export… and Shift+Delete act on: the photo shown in the viewer, else the
+    /// photos selected in edit mode.
+    private var photosToActOn: [Photo] {
+        guard let folder else { return [] }
+        if gtk_stack_get_visible_child(stack) == folder.viewer.root, let index = folder.viewer.index {
+            return [folder.contents.photos[index]]
+        }
+        return folder.edit.isEditing ? folder.edit.chosen : []
+    }
+
+    /// Edit mode's keys in the grid, before the grid view's own bindings (which would
+    /// select in GTK's model rather than ours).
+    private func installGridKeys(_ grid: ThumbnailGrid) {
+        let keys = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+        onKeyPressed(keys) { [weak self] keyval, state in
+            guard let self, let folder = self.folder else { return false }
+            let control = state.rawValue & GDK_CONTROL_MASK.rawValue != 0, shift = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
+            switch Int32(keyval) {
+            case GDK_KEY_a where control && !shift, GDK_KEY_A where control && !shift: folder.edit.selectAll()
+            case GDK_KEY_a where control && shift, GDK_KEY_A where control && shift: folder.edit.selectNone()
+            case GDK_KEY_Escape where folder.edit.isEditing: folder.edit.leave()
+            default: return false
+            }
+            return true
+        }
+        gtk_widget_add_controller(grid.root, keys)
+    }
+
     /// The grid's second title line: how many photos, or how far a long job has come.
     private func updateSubtitle(dates progress: DateTakenReader.Progress? = nil) {
         guard let folder, gtk_stack_get_visible_child(stack) == folder.grid.root else { return }
@@ -252,7 +316,9 @@ final class BrowserWindow {
         gtk_stack_set_visible_child_name(stack, "viewer")
         gtk_widget_set_visible(backButton, 1)
         gtk_widget_set_visible(sortMenu.button, 0)
+        gtk_widget_set_visible(selectButton, 0)
         gtk_widget_set_visible(propertiesButton, 1)
+        editBar.show(false)
         folder.viewer.show(index, entering: true)
         folder.viewer.focus()
     }
@@ -263,7 +329,9 @@ final class BrowserWindow {
         folder.viewer.stop()
         gtk_widget_set_visible(backButton, 0)
         gtk_widget_set_visible(sortMenu.button, 1)
+        gtk_widget_set_visible(selectButton, 1)
         gtk_widget_set_visible(propertiesButton, 0)
+        editBar.show(folder.edit.isEditing)
         title.set(title: folder.name)
         gtk_stack_set_visible_child_name(stack, "grid")
         updateSubtitle()

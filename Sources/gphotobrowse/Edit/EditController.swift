@@ -1,0 +1,209 @@
+import CGtk
+import Foundation
+import PhotoCore
+import PhotoIO
+
+/// Edit mode for one open folder: the selection (the core's `SelectionModel`, kept by photo
+/// identity), and what is done with it — export to a folder, move to the trash with undo,
+/// delete permanently after asking.
+@MainActor
+final class EditController {
+    private let window: UnsafeMutablePointer<GtkWindow>
+    private let contents: FolderContents
+    private let grid: ThumbnailGrid
+    private let bar: EditBar
+    private let progress: JobProgress
+    private let toast: Toast
+    private(set) var selection = SelectionModel()
+    /// Batches of photos moved to the trash, newest last: Ctrl+Z restores the last batch.
+    private var undoStack: [[TrashedItem]] = []
+    private var exportFlag: CancellationFlag?
+
+    /// Edit mode started or ended.
+    var onEditingChanged: (Bool) -> Void = { _ in }
+
+    init(window: UnsafeMutablePointer<GtkWindow>, contents: FolderContents, grid: ThumbnailGrid,
+         bar: EditBar, progress: JobProgress, toast: Toast) {
+        self.window = window
+        self.contents = contents
+        self.grid = grid
+        self.bar = bar
+        self.progress = progress
+        self.toast = toast
+        grid.isSelected = { [weak self] id in self?.selection.isSelected(id) ?? false }
+        grid.onSelectClick = { [weak self] id, extend in self?.clicked(id, extend: extend) }
+        grid.onRubberBand = { [weak self] selected, _ in
+            guard let self else { return }
+            self.changed(self.selection.select(selected))
+        }
+        contents.observeChanges { [weak self] splice in
+            guard let self else { return }
+            self.changed(self.selection.apply(splice, to: self.contents.photos))
+        }
+    }
+
+    var isEditing: Bool { selection.isEditing }
+
+    // MARK: Selecting
+
+    func enter() { changed(selection.enter()) }
+    func leave() { changed(selection.leave()) }
+    func toggleEditing() { isEditing ? leave() : enter() }
+    func selectAll() {
+        if !isEditing { enter() }
+        changed(selection.selectAll(in: contents.photos))
+    }
+    func selectNone() { changed(selection.selectNone()) }
+
+    /// Toggles one photo (the viewer's Space, a click in edit mode).
+    func toggle(_ id: String) {
+        if !isEditing { changed(selection.enter()) }
+        changed(selection.toggle(id))
+    }
+
+    private func clicked(_ id: String, extend: Bool) {
+        if !isEditing { changed(selection.enter()) }
+        changed(extend ? selection.selectRange(to: id, in: contents.photos) : selection.toggle(id))
+    }
+
+    private func changed(_ change: SelectionChange) {
+        guard !change.isEmpty else { return }
+        if change.editingChanged {
+            grid.setEditing(selection.isEditing)
+            bar.show(selection.isEditing)
+            onEditingChanged(selection.isEditing)
+        } else {
+            grid.refreshSelection()
+        }
+        bar.showCount(selection.count)
+    }
+
+    /// The photos to act on: the selection in edit mode, in display order.
+    var chosen: [Photo] {
+        selection.selected(in: contents.photos).compactMap { contents.photos.photo(id: $0) }
+    }
+
+    // MARK: Moving to the trash
+
+    /// Moves `photos` to the trash without asking, and offers Undo. Where a photo's folder
+    /// has no trash, asks before deleting it for good.
+    func trash(_ photos: [Photo]) {
+        guard !photos.isEmpty else { return }
+        let uris = photos.map(\.id)
+        Thread.detachNewThread { [weak self] in
+            let results = Trash.move(uris)
+            onMain { [weak self] in self?.trashed(results) }
+        }
+    }
+
+    private func trashed(_ results: [TrashResult]) {
+        let undoable = results.compactMap(\.item)
+        let gone = results.filter(\.isTrashed).map(\.uri)
+        let noTrash = results.filter { $0.failure?.kind == .notSupported }.map(\.uri)
+        let failed = results.filter { $0.failure != nil && $0.failure?.kind != .notSupported }
+        if !gone.isEmpty {
+            contents.forget(Set(gone))
+            if !undoable.isEmpty { undoStack.append(undoable) }
+            let text = gone.count == 1 ? "1 photo moved to the trash" : "\(gone.count) photos moved to the trash"
+            if undoable.isEmpty { toast.show(text) } else { toast.show(text, actionLabel: "Undo") { [weak self] in self?.undo() } }
+        }
+        if !failed.isEmpty {
+            Dialogs.inform(window, title: "Some Photos Were Not Moved to the Trash",
+                           details: failed.map { "\(Self.name($0.uri)): \($0.failure?.message ?? "unknown error")" }.joined(separator: "\n"))
+        }
+        if !noTrash.isEmpty { deletePermanently(noTrash, reason: "There is no trash for the folder these photos are in.") }
+    }
+
+    /// Restores the last batch moved to the trash (Ctrl+Z, or Undo in the toast).
+    func undo() {
+        guard let batch = undoStack.popLast() else { return }
+        toast.dismiss()
+        Thread.detachNewThread { [weak self] in
+            let failures = batch.compactMap { item -> String? in
+                if case .failure(let failure) = Trash.restore(item) { return "\(Self.name(item.originalURI)): \(failure.message)" }
+                return nil
+            }
+            onMain { [weak self] in
+                guard let self else { return }
+                self.contents.refresh(batch.map(\.originalURI))
+                if !failures.isEmpty {
+                    Dialogs.inform(self.window, title: "Some Photos Could Not Be Restored", details: failures.joined(separator: "\n"))
+                }
+            }
+        }
+    }
+
+    /// Shift+Delete, or no trash: asks, then deletes for good.
+    func deletePermanently(_ uris: [String], reason: String? = nil) {
+        guard !uris.isEmpty else { return }
+        let title = uris.count == 1 ? "Delete “\(Self.name(uris[0]))” Permanently?" : "Delete \(uris.count) Photos Permanently?"
+        let details = (reason.map { $0 + " " } ?? "") + "Photos deleted permanently cannot be restored."
+        Dialogs.confirm(window, title: title, details: details, action: "Delete") { [weak self] in
+            Thread.detachNewThread { [weak self] in
+                let results = zip(uris, Trash.deletePermanently(uris))
+                let deleted = results.compactMap { uri, result in (try? result.get()).map { _ in uri } }
+                let failures = results.compactMap { uri, result -> String? in
+                    if case .failure(let failure) = result { return "\(Self.name(uri)): \(failure.message)" }
+                    return nil
+                }
+                onMain { [weak self] in
+                    guard let self else { return }
+                    self.contents.forget(Set(deleted))
+                    if !failures.isEmpty {
+                        Dialogs.inform(self.window, title: "Some Photos Could Not Be Deleted", details: failures.joined(separator: "\n"))
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: Exporting
+
+    /// Asks for a folder and copies `photos` into it byte for byte, with progress and Cancel.
+    func export(_ photos: [Photo]) {
+        guard !photos.isEmpty, exportFlag == nil else { return }
+        FolderChooser.ask(parent: window, title: "Export to Folder", accept: "_Export") { [weak self] folder in
+            let target = g_file_get_uri(folder).map { p -> String in defer { g_free(p) }; return String(cString: p) }
+            folder.unref()
+            guard let self, let target else { return }
+            self.run(export: photos.map(\.id), to: target)
+        }
+    }
+
+    private func run(export sources: [String], to target: String) {
+        let flag = CancellationFlag()
+        exportFlag = flag
+        progress.start("Exporting \(sources.count) photos…") { flag.cancel() }
+        Thread.detachNewThread { [weak self] in
+            var lastShown = -1
+            let report = PhotoExport.export(sources, to: target, cancellation: flag) { done, total, _ in
+                guard done != lastShown else { return }  // once a file, not once a chunk
+                lastShown = done
+                onMain { [weak self] in
+                    self?.progress.update("Exporting \(min(done + 1, total)) of \(total)…", fraction: Double(done) / Double(max(total, 1)))
+                }
+            }
+            onMain { [weak self] in self?.exported(report, cancelled: flag.isCancelled) }
+        }
+    }
+
+    private func exported(_ report: ExportReport, cancelled: Bool) {
+        exportFlag = nil
+        progress.finish()
+        let copied = report.copies.count
+        let failures = report.failures.filter { $0.failure?.kind != .cancelled }
+        if !failures.isEmpty {
+            Dialogs.inform(window, title: copied == 0 ? "The Photos Were Not Exported" : "Some Photos Were Not Exported",
+                           details: failures.map { "\(Self.name($0.source)): \($0.failure?.message ?? "")" }.joined(separator: "\n"))
+        }
+        let text = cancelled ? "Export cancelled: \(copied) exported" : (copied == 1 ? "1 photo exported" : "\(copied) photos exported")
+        toast.show(text)
+    }
+
+    /// Cancels an export under way (the window is closing).
+    func cancelJobs() { exportFlag?.cancel() }
+
+    nonisolated static func name(_ uri: String) -> String {
+        (URL(string: uri)?.lastPathComponent).map { $0.removingPercentEncoding ?? $0 } ?? uri
+    }
+}
