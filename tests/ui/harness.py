@@ -397,6 +397,7 @@ class App:
         program = self.argv[1] if "python" in Path(self.argv[0]).name and len(self.argv) > 1 else self.argv[0]
         self.name = Path(program).name
         self.environment = env
+        self.log_path = log_path
         self.lines: list[str] = []
         self._cond = threading.Condition()
         self._log = open(log_path, "w", encoding="utf-8")

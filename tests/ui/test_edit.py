@@ -1,0 +1,115 @@
+"""Edit mode as a person uses it: select with clicks and a Shift+click range, delete to the
+trash, undo, and export into a folder that already holds a file of the same name."""
+
+import os
+import time
+from pathlib import Path
+from urllib.parse import unquote
+
+from harness import COLOURS, open_folder, tiles_check, wait_for_screen
+
+PHOTOS = {"a-red.png": "red", "b-green.png": "green", "c-blue.png": "blue",
+          "d-yellow.png": "yellow", "e-magenta.png": "magenta", "f-cyan.png": "cyan"}
+
+
+def tile_centres(app):
+    blobs = wait_for_screen(app, tiles_check(COLOURS), what="the six tiles").blobs(COLOURS)
+    return {name: (round(blobs[colour].cx), round(blobs[colour].cy)) for name, colour in PHOTOS.items()}
+
+
+def trash_of(app) -> Path:
+    return Path(app.environment["XDG_DATA_HOME"]) / "Trash"
+
+
+def wait_for_named_window(app, pattern, timeout=10):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        found = app.x.windows_named(pattern)
+        if found:
+            return found[0]
+        time.sleep(0.1)
+    raise AssertionError(f"no window named /{pattern}/ within {timeout} s")
+
+
+def test_select_three_delete_to_the_trash_and_undo(launch, photo_folder):
+    folder = photo_folder("culling", PHOTOS)
+    originals = {name: (folder / name).read_bytes() for name in PHOTOS}
+    app = open_folder(launch, folder, count=6, sort_by="name")
+    centres = tile_centres(app)
+
+    # Ctrl+click starts edit mode on red; a click toggles green; Shift+click on yellow
+    # selects the range from the anchor (green) to yellow: green, blue, yellow.
+    g = app.geometry()
+    app.x.xdotool("keydown", "ctrl")
+    app.click(*centres["a-red.png"])
+    app.x.xdotool("keyup", "ctrl")
+    x, y = centres["a-red.png"]
+    app.click(x + 6, y + 6)                    # toggles red off again (a move: xdotool waits for one)
+    app.click(*centres["b-green.png"])
+    app.x.xdotool("keydown", "shift")
+    app.click(*centres["d-yellow.png"])
+    app.x.xdotool("keyup", "shift")
+    time.sleep(0.3)
+    app.key("Delete")
+
+    chosen = ["b-green.png", "c-blue.png", "d-yellow.png"]
+    trash = trash_of(app)
+    deadline = time.time() + 10
+    while time.time() < deadline and not all((trash / "files" / name).exists() for name in chosen):
+        time.sleep(0.1)
+    for name in chosen:
+        assert (trash / "files" / name).read_bytes() == originals[name], f"{name} is not in the trash"
+        info = (trash / "info" / (name + ".trashinfo")).read_text()
+        path = next(line.split("=", 1)[1] for line in info.splitlines() if line.startswith("Path="))
+        assert unquote(path) == str(folder / name)
+        assert not (folder / name).exists()
+    for name in set(PHOTOS) - set(chosen):
+        assert (folder / name).exists(), f"{name} was not selected but is gone"
+    wait_for_screen(app, lambda image: (not image.blobs({c: COLOURS[c] for c in ("green", "blue", "yellow")}),
+                                        "deleted tiles still shown"), what="the grid without the deleted photos")
+
+    app.key("ctrl+z")
+    deadline = time.time() + 10
+    while time.time() < deadline and not all((folder / name).exists() for name in chosen):
+        time.sleep(0.1)
+    for name in chosen:
+        assert (folder / name).read_bytes() == originals[name], f"{name} is not back byte for byte"
+        assert not (trash / "files" / name).exists()
+    wait_for_screen(app, tiles_check(COLOURS), what="all six tiles again")
+    assert app.quit() == 0
+
+
+def test_export_keeps_both_files_when_the_name_is_taken(launch, photo_folder, tmp_path):
+    folder = photo_folder("to-export", PHOTOS)
+    target = tmp_path / "export-target"
+    target.mkdir()
+    (target / "b-green.png").write_bytes(b"an older, different file")
+    app = open_folder(launch, folder, count=6, sort_by="name")
+    centres = tile_centres(app)
+    app.x.xdotool("keydown", "ctrl")
+    app.click(*centres["b-green.png"])
+    app.x.xdotool("keyup", "ctrl")
+    time.sleep(0.3)
+
+    # Export… opens GTK's folder chooser: type the folder's path and choose it.
+    app.x.xdotool("search", "--name", "^to-export$", "windowfocus", "--sync")
+    app.key("ctrl+e")
+    chooser = wait_for_named_window(app, r"^Export to Folder$")
+    app.x.focus(chooser)
+    app.x.key("ctrl+l")
+    time.sleep(0.3)
+    app.x.xdotool("type", "--delay", "20", str(target) + "/")
+    time.sleep(0.5)
+    app.x.key("Return")
+    time.sleep(0.5)
+    if app.x.windows_named(r"^Export to Folder$"):
+        app.x.key("Return")  # the first Return went into the folder; this one chooses it
+
+    exported = target / "b-green (2).png"
+    deadline = time.time() + 15
+    while time.time() < deadline and not exported.exists():
+        time.sleep(0.1)
+    assert exported.read_bytes() == (folder / "b-green.png").read_bytes(), "the export is not byte-identical"
+    assert (target / "b-green.png").read_bytes() == b"an older, different file", "the existing file was overwritten"
+    assert sorted(p.name for p in target.iterdir()) == ["b-green (2).png", "b-green.png"], "partial or extra files left"
+    assert app.quit() == 0
