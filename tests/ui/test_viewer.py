@@ -169,3 +169,21 @@ def test_alt_enter_opens_the_properties_panel_beside_the_photo(launch, pattern_f
     wait_for_screen(app, lambda image: (close_to(image.pixel(*side), BACKGROUND, 10) or close_to(image.pixel(*side), COLOURS["red"], 40),
                                         f"right edge is {image.pixel(*side)}"), what="the panel closed")
     assert app.quit() == 0
+
+
+def test_an_animated_gif_plays(launch, tmp_path):
+    folder = tmp_path / "animated"
+    folder.mkdir()
+    run(["convert", "-size", "600x400", "-delay", "30", "xc:#ff0000", "xc:#0000ff", "xc:#00ff00",
+         "-loop", "0", str(folder / "anim.gif")], timeout=60)
+    app = open_viewer(launch, folder / "anim.gif")
+    area = viewer_area(app)
+    middle = (area.x + area.width // 2, area.y + area.height // 2)
+    seen = set()
+    deadline = time.time() + 5
+    while time.time() < deadline and len(seen) < 3:
+        pixel = app.screenshot().pixel(*middle)
+        seen |= {name for name in ("red", "blue", "green") if close_to(pixel, COLOURS[name], 40)}
+        time.sleep(0.05)
+    assert seen == {"red", "blue", "green"}, f"only {seen} shown: the animation does not play"
+    assert app.quit() == 0

@@ -47,6 +47,8 @@ final class PhotoViewer {
     private var hideTimer: UInt32 = 0
     private var badgeTimer: UInt32 = 0
     private var hoverTimer: UInt32 = 0
+    private var frameTimer: UInt32 = 0
+    private var frameIndex = 0
     private(set) var chromeVisible = true
     private(set) var isFullscreen = false
 
@@ -162,6 +164,7 @@ final class PhotoViewer {
         let photo = contents.photos[index]
         if current?.id == photo.id { return }
         current = (index, photo.id)
+        stopAnimation()
         transform = nil
         slide = 0
         gestureAngle = 0
@@ -181,6 +184,7 @@ final class PhotoViewer {
     /// Leaves the viewer: drops every image and decode.
     func stop() {
         cancelDecode()
+        stopAnimation()
         current = nil
         transform = nil
         placeholder = nil
@@ -225,7 +229,34 @@ final class PhotoViewer {
 
     private func imageChanged(_ id: String) {
         guard current?.id == id || slide != 0 else { return }
+        if current?.id == id { playIfAnimated() }
         render()
+    }
+
+    /// Plays the shown photo's frames, each for its own duration.
+    private func playIfAnimated() {
+        guard frameTimer == 0, let current, let image = images.images[current.id], image.frames.count > 1 else { return }
+        let id = current.id
+        frameTimer = after(milliseconds: UInt32(image.frames[frameIndex].duration)) { [weak self] in
+            guard let self else { return }
+            self.frameTimer = 0
+            guard self.current?.id == id, let image = self.images.images[id], !image.frames.isEmpty else { return }
+            if self.frameIndex + 1 < image.frames.count {
+                self.frameIndex += 1
+            } else if image.loops {
+                self.frameIndex = 0
+            } else {
+                return
+            }
+            self.render()
+            self.playIfAnimated()
+        }
+    }
+
+    private func stopAnimation() {
+        if frameTimer != 0 { g_source_remove(frameTimer) }
+        frameTimer = 0
+        frameIndex = 0
     }
 
     /// The folder changed under the viewer: follow the shown photo to its new index.
@@ -247,9 +278,16 @@ final class PhotoViewer {
     private var scaleFactor: Double { Double(gtk_widget_get_scale_factor(canvas.widget)) }
     private var viewportSize: ViewSize { ViewSize(width: canvas.width * scaleFactor, height: canvas.height * scaleFactor) }
 
-    /// What to paint for a photo: its decoded image, else its thumbnail.
+    /// What to paint for a photo: its decoded image (the current frame of an animation),
+    /// else its thumbnail.
     private func picture(for id: String) -> (surface: CanvasSurface, sourceSize: PixelSize, isFull: Bool)? {
-        if let image = images.images[id] { return (image.surface, image.sourceSize, true) }
+        if let image = images.images[id] {
+            if id == current?.id, !image.frames.isEmpty, !image.isFullResolution || image.frames.count > 0 {
+                let frame = image.frames[min(frameIndex, image.frames.count - 1)]
+                return (frame.surface, image.sourceSize, true)
+            }
+            return (image.surface, image.sourceSize, true)
+        }
         if let placeholder, placeholder.key.id == id { return (placeholder.surface, placeholder.surface.size, false) }
         return nil
     }
@@ -270,7 +308,8 @@ final class PhotoViewer {
                 tracedFullImage = current.id
                 Trace.milestone("full-image", current.index)
             }
-            if picture.isFull, let transform, transform.needsSharperImage(decoded: picture.surface.size) {
+            let animated = images.images[current.id]?.frames.isEmpty == false  // frames stay at display size
+            if picture.isFull, !animated, let transform, transform.needsSharperImage(decoded: picture.surface.size) {
                 images.sharpen(contents.photos[current.index], to: transform.decodeSize(for: transform.scale))
             }
         }

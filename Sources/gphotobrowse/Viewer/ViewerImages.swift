@@ -1,10 +1,14 @@
 import CGtk
 import Foundation
 import PhotoCore
+import PhotoIO
 
 /// A decoded photo ready to paint, and what it was decoded from.
 struct ViewerImage {
     let surface: CanvasSurface
+    /// An animation's frames and how long each shows (ms), when the photo is animated.
+    var frames: [(surface: CanvasSurface, duration: Int)] = []
+    var loops = true
     /// The photo's own size (after EXIF orientation): what zoom and pan are computed on.
     let sourceSize: PixelSize
     /// Whether this is the photo at full resolution (decoded for a zoom past the fit).
@@ -65,7 +69,7 @@ final class ViewerImages {
         if sharper?.id == photo.id { return }
         dropSharper()
         let request = DecodeRequest(uri: photo.id, fitting: size)
-        let ticket = submit(request, id: photo.id, priority: Int.max)
+        let ticket = submit(request, id: photo.id, priority: Int.max, animated: false)
         sharper = (photo.id, ticket)
     }
 
@@ -105,16 +109,29 @@ final class ViewerImages {
         inFlight[photo.id] = submit(request, id: photo.id, priority: priority)
     }
 
-    private func submit(_ request: DecodeRequest, id: String, priority: Int) -> DecodePool.Ticket {
+    private func submit(_ request: DecodeRequest, id: String, priority: Int, animated: Bool = true) -> DecodePool.Ticket {
         let decoder = self.decoder
         return DecodePool.shared.submit(priority: priority) { [weak self] flag in
             let result = decoder.decode(request, cancellation: flag).map { ($0, PremultipliedImage($0)) }
             if case .failure(let failure) = result, failure.kind == .cancelled { return }
-            onMain { [weak self] in self?.finish(id, request: request, result) }
+            // GIF and WebP may be animated: their frames too, bounded in count and bytes.
+            var animation: Animation?
+            if animated, case .success(let (decoded, _)) = result, ["gif", "webp"].contains(decoded.format),
+               case .success(let decodedAnimation?) = AnimationDecoder(maxFrames: 300, maxBytes: 128 << 20).decode(request, cancellation: flag) {
+                animation = Animation(frames: decodedAnimation.frames.map { (PremultipliedImage($0.image), $0.duration) }, loops: decodedAnimation.loops)
+            }
+            onMain { [weak self] in self?.finish(id, request: request, result, animation: animation) }
         }
     }
 
-    private func finish(_ id: String, request: DecodeRequest, _ result: Result<(DecodedImage, PremultipliedImage), DecodeFailure>) {
+    /// Converted frames on their way to the main thread.
+    private struct Animation: Sendable {
+        let frames: [(PremultipliedImage, Int)]
+        let loops: Bool
+    }
+
+    private func finish(_ id: String, request: DecodeRequest, _ result: Result<(DecodedImage, PremultipliedImage), DecodeFailure>,
+                        animation: Animation? = nil) {
         let isSharper = sharper?.id == id && sharper.map { _ in request.fitting != displayBox } == true
         if isSharper {
             sharper = nil
@@ -123,7 +140,12 @@ final class ViewerImages {
         }
         switch result {
         case .success(let (decoded, converted)):
-            images[id] = ViewerImage(surface: CanvasSurface(converted), sourceSize: decoded.sourceSize)
+            var image = ViewerImage(surface: CanvasSurface(converted), sourceSize: decoded.sourceSize)
+            if let animation {
+                image.frames = animation.frames.map { (CanvasSurface($0.0), $0.1) }
+                image.loops = animation.loops
+            }
+            images[id] = image
             failures[id] = nil
         case .failure(let failure):
             if !isSharper { failures[id] = failure }
