@@ -26,6 +26,8 @@ final class BrowserWindow {
     private var folder: OpenFolder?
     private var pendingResolution = 0
     private var firstFramePainted = false
+    /// The photos the open context menu is about.
+    private var contextPhotos: [Photo]?
 
     /// Everything that belongs to the folder being shown.
     private struct OpenFolder {
@@ -110,6 +112,25 @@ final class BrowserWindow {
         addAction(window, "trash") { [weak self] in self.map { $0.folder?.edit.trash($0.photosToActOn) } }
         addAction(window, "delete-permanently") { [weak self] in self.map { $0.folder?.edit.deletePermanently($0.photosToActOn.map(\.id)) } }
         addAction(window, "undo") { [weak self] in self?.folder?.edit.undo() }
+        addAction(window, "photo-properties") { [weak self] in
+            guard let self, let folder = self.folder, let photo = self.photosToActOn.first,
+                  let index = folder.contents.photos.index(of: photo.id) else { return }
+            if gtk_stack_get_visible_child(self.stack) != folder.viewer.root { self.showViewer(at: index) }
+            folder.viewer.toggleProperties()
+        }
+        addAction(window, "open-with") { [weak self] in
+            guard let self, let photo = self.photosToActOn.first else { return }
+            PhotoActions.openWith(photo.id, parent: self.window)
+        }
+        addAction(window, "show-in-files") { [weak self] in self?.photosToActOn.first.map { PhotoActions.showInFiles($0.id) } }
+        addAction(window, "copy") { [weak self] in
+            guard let self else { return }
+            PhotoActions.copy(self.photosToActOn.map(\.id), from: self.window.widget)
+        }
+        addAction(window, "save-copy") { [weak self] in
+            guard let self, let photo = self.photosToActOn.first else { return }
+            PhotoActions.saveCopy(of: photo, parent: self.window, toast: self.toast)
+        }
         installDropTarget()
         traceFirstFrame()
         onSignal(window, "destroy") { [weak self] in
@@ -192,6 +213,20 @@ final class BrowserWindow {
         viewer.isSelected = { [weak edit] id in edit?.selection.isSelected(id) ?? false }
         folder = OpenFolder(name: name, contents: contents, loader: loader, grid: grid, viewer: viewer, edit: edit, target: target)
         installGridKeys(grid)
+        grid.urisToDrag = { [weak edit] id in
+            guard let edit, edit.isEditing, edit.selection.isSelected(id) else { return [id] }
+            return edit.chosen.map(\.id)
+        }
+        grid.onContextMenu = { [weak self, weak grid, weak edit] id, x, y in
+            guard let self, let grid, let edit, let id, let photo = self.folder?.contents.photos.photo(id: id) else { return }
+            self.contextPhotos = edit.isEditing && edit.selection.isSelected(id) ? edit.chosen : [photo]
+            self.popUpMenu(inViewer: false, on: grid.menuAnchor, x: x, y: y)
+        }
+        viewer.onContextMenu = { [weak self, weak viewer] x, y in
+            guard let self, let viewer, let index = viewer.index, let photo = self.folder?.contents.photos[index] else { return }
+            self.contextPhotos = [photo]
+            self.popUpMenu(inViewer: true, on: viewer.menuAnchor, x: x, y: y)
+        }
 
         gtk_stack_add_named(stack, grid.root, "grid")
         gtk_stack_add_named(stack, viewer.root, "viewer")
@@ -248,14 +283,24 @@ final class BrowserWindow {
         }
     }
 
-    /// What Delete, Export… and Shift+Delete act on: the photo shown in the viewer, else the
-    /// photos selected in edit mode.
+    /// What Delete, Export… and Shift+Delete act on: the photos a context menu was opened
+    /// for, else the photo shown in the viewer, else the photos selected in edit mode.
     private var photosToActOn: [Photo] {
         guard let folder else { return [] }
+        if let contextPhotos { return contextPhotos }
         if gtk_stack_get_visible_child(stack) == folder.viewer.root, let index = folder.viewer.index {
             return [folder.contents.photos[index]]
         }
         return folder.edit.isEditing ? folder.edit.chosen : []
+    }
+
+    private func popUpMenu(inViewer: Bool, on widget: Widget, x: Double, y: Double) {
+        let menu = PhotoActions.menu(inViewer: inViewer)
+        PhotoActions.popUp(menu, on: widget, x: x, y: y) { [weak self] in
+            // The chosen item's action runs before the menu says it closed; then forget.
+            after(milliseconds: 100) { self?.contextPhotos = nil }
+        }
+        menu.unref()
     }
 
     /// Edit mode's keys in the grid, before the grid view's own bindings (which would

@@ -171,3 +171,16 @@ func onSignal(_ instance: some GObjectPointer, _ signal: String, integers handle
     }
     return connect(instance, signal, unsafeBitCast(thunk, to: UnsafeRawPointer.self), handler as H, swapped: false)
 }
+
+/// `GdkContentProvider * handler (GtkDragSource *, double x, double y)`: GtkDragSource::prepare.
+/// The handler returns an owned provider, or nil for no drag.
+@MainActor @discardableResult
+func onDragPrepare(_ source: some GObjectPointer, _ handler: @escaping @MainActor (Double, Double) -> UnsafeMutablePointer<GdkContentProvider>?) -> UInt {
+    typealias H = @MainActor (Double, Double) -> UnsafeMutablePointer<GdkContentProvider>?
+    let thunk: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> UnsafeMutablePointer<GdkContentProvider>? = { _, x, y, data in
+        // The pointer crosses assumeIsolated as its address (pointers are not Sendable).
+        let address = MainActor.assumeIsolated { (box(data) as H)(x, y).map { UInt(bitPattern: $0) } }
+        return address.flatMap { UnsafeMutablePointer<GdkContentProvider>(bitPattern: $0) }
+    }
+    return connect(source, "prepare", unsafeBitCast(thunk, to: UnsafeRawPointer.self), handler as H, swapped: false)
+}

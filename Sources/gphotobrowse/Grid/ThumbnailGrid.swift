@@ -47,6 +47,12 @@ final class ThumbnailGrid {
     var onSelectClick: (_ id: String, _ extend: Bool) -> Void = { _, _ in }
     /// The rubber band selected or unselected these photos.
     var onRubberBand: (_ selected: Set<String>, _ unselected: Set<String>) -> Void = { _, _ in }
+    /// A context menu was asked for at (x, y) in `menuAnchor`, over this photo (or none).
+    var onContextMenu: (_ id: String?, _ x: Double, _ y: Double) -> Void = { _, _, _ in }
+    /// The files a drag from this photo carries (the selection when it is part of it).
+    var urisToDrag: (_ id: String) -> [String] = { [$0] }
+    /// The widget context menus pop up on.
+    var menuAnchor: Widget { gridView.widget }
     /// Whether a photo is selected, for the tiles' check marks.
     var isSelected: (String) -> Bool = { _ in false }
     private(set) var isEditing = false
@@ -78,6 +84,7 @@ final class ThumbnailGrid {
         onSignal(factory, "teardown", pointer: { [weak self] item in self?.tearDown(item) })
         onSignal(gridView, "activate", integer: { [weak self] position in self?.onActivate(Int(UInt32(bitPattern: position))) })
         installSelectionClicks()
+        installContextMenuAndDrag()
         onSignal(selectionModel, "selection-changed", integers: { [weak self] position, count in
             self?.rubberBandChanged(Int(UInt32(bitPattern: position)), Int(UInt32(bitPattern: count)))
         })
@@ -253,6 +260,39 @@ final class ThumbnailGrid {
             self.onSelectClick(id, shift)
         }
         gtk_widget_add_controller(gridView.widget, clicks.cast())
+    }
+
+    /// Right click, long press or the Menu key ask for the context menu; dragging a tile out
+    /// carries its file (or the selection's) to other applications.
+    private func installContextMenuAndDrag() {
+        let rightClick = gtk_gesture_click_new()!
+        gtk_gesture_single_set_button(rightClick.cast(), 3)
+        onPressed(rightClick) { [weak self] _, x, y in self?.onContextMenu(self?.photo(at: x, y), x, y) }
+        gtk_widget_add_controller(gridView.widget, rightClick.cast())
+
+        let longPress = gtk_gesture_long_press_new()!
+        gtk_gesture_single_set_touch_only(longPress.cast(), 1)
+        onSignal(longPress, "pressed", doubles: { [weak self] x, y in self?.onContextMenu(self?.photo(at: x, y), x, y) })
+        gtk_widget_add_controller(gridView.widget, longPress.cast())
+
+        let keys = gtk_event_controller_key_new()!
+        onKeyPressed(keys) { [weak self] keyval, state in
+            guard let self, Int32(keyval) == GDK_KEY_Menu || (Int32(keyval) == GDK_KEY_F10 && state.rawValue & GDK_SHIFT_MASK.rawValue != 0) else { return false }
+            guard let tile = self.tiles.values.first(where: { gtk_widget_get_parent($0.root).map { gtk_widget_has_focus($0) != 0 } ?? false }) else { return false }
+            var bounds = graphene_rect_t()
+            _ = gtk_widget_compute_bounds(tile.root, self.gridView.widget, &bounds)
+            self.onContextMenu(tile.photo?.id, Double(bounds.origin.x + bounds.size.width / 2), Double(bounds.origin.y + bounds.size.height / 2))
+            return true
+        }
+        gtk_widget_add_controller(gridView.widget, keys)
+
+        let drag = gtk_drag_source_new()!
+        gtk_drag_source_set_actions(drag.cast(), GDK_ACTION_COPY)
+        onDragPrepare(drag) { [weak self] x, y in
+            guard let self, let id = self.photo(at: x, y) else { return nil }
+            return PhotoActions.contentProvider(for: self.urisToDrag(id))
+        }
+        gtk_widget_add_controller(gridView.widget, drag.cast())
     }
 
     /// The photo whose tile is at (x, y) in the grid view, if any.

@@ -60,6 +60,9 @@ final class PhotoViewer {
     var onChromeVisibility: (Bool) -> Void = { _ in }
     /// The window should enter or leave fullscreen.
     var onFullscreen: (Bool) -> Void = { _ in }
+    /// A right click asked for the context menu at (x, y) in `menuAnchor`.
+    var onContextMenu: (_ x: Double, _ y: Double) -> Void = { _, _ in }
+    var menuAnchor: Widget { canvas.widget }
     /// Edit mode: Space selects the shown photo instead of paging.
     var isEditing: () -> Bool = { false }
     var isSelected: (String) -> Bool = { _ in false }
@@ -500,6 +503,11 @@ final class PhotoViewer {
         gtk_gesture_single_set_button(clicks.cast(), 1)
         onPressed(clicks) { [weak self] presses, x, y in self?.clicked(presses, x, y) }
         gtk_widget_add_controller(widget, clicks.cast())
+
+        let rightClick = gtk_gesture_click_new()!
+        gtk_gesture_single_set_button(rightClick.cast(), 3)
+        onPressed(rightClick) { [weak self] _, x, y in self?.onContextMenu(x, y) }
+        gtk_widget_add_controller(widget, rightClick.cast())
 
         // Mouse back and forward buttons.
         let sideButtons = gtk_gesture_click_new()!
