@@ -24,6 +24,7 @@ final class PhotoViewer {
     private let properties = PropertiesPanel()
     private let propertiesRevealer: Widget
     private let propertiesAction: OpaquePointer
+    private let selectAction: OpaquePointer
     private let contents: FolderContents
     private let thumbnails: ThumbnailLoader
     private let images: ViewerImages
@@ -126,6 +127,8 @@ final class PhotoViewer {
         let actions = g_simple_action_group_new()!
         propertiesAction = g_simple_action_new_stateful("properties", nil, g_variant_new_boolean(0)).cast()
         g_action_map_add_action(actions.cast(), propertiesAction.cast())
+        selectAction = g_simple_action_new_stateful("select", nil, g_variant_new_boolean(0)).cast()
+        g_action_map_add_action(actions.cast(), selectAction.cast())
         gtk_widget_insert_action_group(root, "viewer", actions.cast())
         actions.unref()
 
@@ -133,6 +136,11 @@ final class PhotoViewer {
         contents.observeChanges { [weak self] _ in self?.folderChanged() }
         thumbnails.observeReady { [weak self] key, thumbnail in self?.thumbnailReady(key, thumbnail) }
         onSignal(canvas.widget, "resize", integers: { [weak self] _, _ in self?.render() })
+        onSignal(selectAction, "change-state", pointer: { [weak self] _ in
+            guard let self, let current = self.current else { return }
+            self.onToggleSelected(current.id)
+            self.showSelectedState()
+        })
         onSignal(propertiesAction, "change-state", pointer: { [weak self] value in
             guard let self, let value else { return }
             self.showProperties(g_variant_get_boolean(value.cast()) != 0)
@@ -333,6 +341,7 @@ final class PhotoViewer {
             gtk_widget_set_visible(message, 0)
         }
         toolbar.show(index: current.index, count: contents.photos.count, zoomPercent: Int(((transform?.scale ?? 1) * 100).rounded()))
+        showSelectedState()
         gtk_widget_set_sensitive(previousButton, current.index > 0 ? 1 : 0)
         gtk_widget_set_sensitive(nextButton, current.index + 1 < contents.photos.count ? 1 : 0)
     }
@@ -346,6 +355,12 @@ final class PhotoViewer {
             centerY: rect.center.y / scaleFactor,
             scale: transform.scale * sourceWidth / Double(surface.size.width) / scaleFactor,
             rotation: transform.rotationDegrees * .pi / 180 + gestureAngle)
+    }
+
+    /// The toolbar's select toggle shows whether the shown photo is selected.
+    func showSelectedState() {
+        let selected = current.map { isEditing() && isSelected($0.id) } ?? false
+        g_simple_action_set_state(selectAction.cast(), g_variant_new_boolean(selected ? 1 : 0))
     }
 
     // MARK: Zoom, pan, rotate
@@ -477,6 +492,7 @@ final class PhotoViewer {
         case GDK_KEY_Page_Up, GDK_KEY_BackSpace: page(by: -1)
         case GDK_KEY_space where isEditing():
             if let current { onToggleSelected(current.id) }
+            showSelectedState()
         case GDK_KEY_Page_Down, GDK_KEY_space: page(by: 1)
         case GDK_KEY_Home: show(0)
         case GDK_KEY_End: show(contents.photos.count - 1)

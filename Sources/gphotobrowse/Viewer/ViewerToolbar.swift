@@ -9,6 +9,7 @@ final class ViewerToolbar {
     private let zoomLevel: Widget
     let previous: Widget
     let next: Widget
+    let selectToggle: Widget
 
     init() {
         let bar = gtk_center_box_new()!
@@ -16,11 +17,16 @@ final class ViewerToolbar {
         gtk_widget_add_css_class(bar, "viewer-toolbar")
 
         let start = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        selectToggle = gtk_toggle_button_new()
+        gtk_button_set_icon_name(selectToggle.cast(), "object-select-symbolic")
+        gtk_widget_set_tooltip_text(selectToggle, "Select This Photo (Space in edit mode)")
+        gtk_actionable_set_action_name(selectToggle.cast(), "viewer.select")
+        gtk_widget_add_css_class(selectToggle, "flat")
         previous = Self.button("go-previous-symbolic", "Previous Photo (Left)", action: "viewer.previous")
         next = Self.button("go-next-symbolic", "Next Photo (Right)", action: "viewer.next")
         position = gtk_label_new(nil)
         gtk_widget_add_css_class(position, "numeric")
-        for child in [previous, next, position] { gtk_box_append(start.cast(), child) }
+        for child in [selectToggle, previous, next, position] { gtk_box_append(start.cast(), child) }
 
         let end = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
         zoomLevel = gtk_label_new(nil)
