@@ -14,8 +14,7 @@ enum LargeFolderCommand: BenchCommand {
 
     static func run(_ arguments: [String]) -> Int32 {
         var count = 100_000
-        var app = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent("gphotobrowse").path
+        var app = appBesideThisProgram
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             switch argument {
@@ -95,7 +94,7 @@ enum LargeFolderCommand: BenchCommand {
             switch fields[1] {
             case "first-frame": run.firstFrame = ms
             case "enumerated": run.enumerated = ms
-            case "visible-thumbnails" where run.enumerated >= 0 && run.visible < 0: run.visible = ms
+            case "visible-thumbnails" where run.visible < 0: run.visible = ms  // the first: the screen is full
             default: break
             }
         }
@@ -137,13 +136,6 @@ enum LargeFolderCommand: BenchCommand {
         }
     }
 
-    /// VmHWM of a running process, in KiB.
-    private static func peakResidentKiB(_ pid: Int32) -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return 0 }
-        return Int(line.split(separator: " ")[1]) ?? 0
-    }
-
     /// A folder of `count` hard links to 8 small JPEGs of distinct colours.
     private static func makeFolder(_ folder: String, count: Int) -> Bool {
         do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
@@ -164,15 +156,5 @@ enum LargeFolderCommand: BenchCommand {
             return false
         }
         return true
-    }
-
-    private static func runQuietly(_ tool: String, _ arguments: [String]) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return -1 }
-        process.waitUntilExit()
-        return process.terminationStatus
     }
 }

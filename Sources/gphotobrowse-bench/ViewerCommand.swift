@@ -14,8 +14,7 @@ enum ViewerCommand: BenchCommand {
 
     static func run(_ arguments: [String]) -> Int32 {
         var count = 50, megapixels = 24
-        var app = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent("gphotobrowse").path
+        var app = appBesideThisProgram
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             switch argument {
@@ -68,13 +67,13 @@ enum ViewerCommand: BenchCommand {
             printError("the app did not show the first photo")
             return 1
         }
-        _ = xdotool(["search", "--sync", "--name", "^photo-000\\.jpg$", "windowfocus", "--sync"])
+        _ = runQuietly("/usr/bin/xdotool", ["search", "--sync", "--name", "^photo-000\\.jpg$", "windowfocus", "--sync"])
 
         var waits: [Int] = []
         var peakAfterTen = 0
         for index in 1..<count {
             let pressed = Date()
-            _ = xdotool(["key", "Right"])
+            _ = runQuietly("/usr/bin/xdotool", ["key", "Right"])
             guard lines.wait(for: "full-image", index, seconds: 30) != nil else {
                 printError("no full image for photo \(index)")
                 return 1
@@ -86,11 +85,11 @@ enum ViewerCommand: BenchCommand {
 
         // Hold Left for two seconds: pages fly by on thumbnails; no full image until it stops.
         let before = lines.count(of: "full-image"), pagesBefore = lines.count(of: "page")
-        _ = xdotool(["keydown", "Left"])
+        _ = runQuietly("/usr/bin/xdotool", ["keydown", "Left"])
         Thread.sleep(forTimeInterval: 2)
         let pagesHeld = lines.count(of: "page") - pagesBefore
         let fullWhileHeld = lines.count(of: "full-image") - before
-        _ = xdotool(["keyup", "Left"])
+        _ = runQuietly("/usr/bin/xdotool", ["keyup", "Left"])
         Thread.sleep(forTimeInterval: 1)
         _ = lines.count(of: "page")
 
@@ -139,22 +138,6 @@ enum ViewerCommand: BenchCommand {
             return false
         }
         return true
-    }
-
-    private static func xdotool(_ arguments: [String]) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return -1 }
-        process.waitUntilExit()
-        return process.terminationStatus
-    }
-
-    private static func peakResidentKiB(_ pid: Int32) -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return 0 }
-        return Int(line.split(separator: " ")[1]) ?? 0
     }
 }
 
