@@ -99,7 +99,11 @@ final class ThumbnailGrid {
             }
         }
         if let adjustment = gtk_scrollable_get_hadjustment(gridView) {
-            onSignal(adjustment, "changed") { [weak self] in self?.fitColumns() }
+            // "changed" comes during the grid view's size allocation: change its columns after
+            // it, never inside it (GTK 4.8 asserts on a layout changed under its feet).
+            onSignal(adjustment, "changed") { [weak self] in
+                after(milliseconds: 0) { [weak self] in self?.fitColumns() }
+            }
         }
 
         loader.observeReady { [weak self] key, thumbnail in self?.thumbnailReady(key, thumbnail) }
