@@ -130,15 +130,7 @@ public struct AnimationDecoder: Sendable {
         defer { unref(loader) }
 
         let guardian = SizeGuard(maxPixels: maxDecodedPixels)
-        let guardPointer = Unmanaged.passRetained(guardian).toOpaque()
-        let sizePrepared: @convention(c) (UnsafeMutablePointer<GdkPixbufLoader>?, Int32, Int32, UnsafeMutableRawPointer?) -> Void = { loader, width, height, data in
-            guard let data else { return }
-            Unmanaged<SizeGuard>.fromOpaque(data).takeUnretainedValue().check(loader: loader, width: Int(width), height: Int(height))
-        }
-        let release: GClosureNotify = { data, _ in
-            if let data { Unmanaged<SizeGuard>.fromOpaque(data).release() }
-        }
-        g_signal_connect_data(loader, "size-prepared", unsafeBitCast(sizePrepared, to: GCallback.self), guardPointer, release, GConnectFlags(0))
+        onSizePrepared(loader, guardian)
 
         var loadError: String?
         var offset = 0
@@ -291,7 +283,7 @@ public struct AnimationDecoder: Sendable {
 /// Refuses, from the size the loader reports, a canvas over the pixel cap, before the loader
 /// allocates it. Never asks for another size: a loader asked to scale an animation wraps it in
 /// one that scales every frame again each time it is asked for one.
-private final class SizeGuard {
+private final class SizeGuard: SizePreparedHandler {
     let maxPixels: Int
     var sawHeader = false
     var refusal: DecodeFailure?
@@ -300,7 +292,7 @@ private final class SizeGuard {
         self.maxPixels = maxPixels
     }
 
-    func check(loader: UnsafeMutablePointer<GdkPixbufLoader>?, width: Int, height: Int) {
+    func sizePrepared(loader: UnsafeMutablePointer<GdkPixbufLoader>?, width: Int, height: Int) {
         sawHeader = true
         let size = PixelSize(width: width, height: height)
         if width <= 0 || height <= 0 || size.pixels > maxPixels || width > 65_535 || height > 65_535 {

@@ -37,15 +37,7 @@ public struct PixbufDecoder: ImageDecoding {
         var pending = input.head.count
 
         let plan = LoadPlan(box: request.fitting, maxPixels: maxDecodedPixels)
-        let planPointer = Unmanaged.passRetained(plan).toOpaque()
-        let sizePrepared: @convention(c) (UnsafeMutablePointer<GdkPixbufLoader>?, Int32, Int32, UnsafeMutableRawPointer?) -> Void = { loader, width, height, data in
-            guard let data else { return }
-            Unmanaged<LoadPlan>.fromOpaque(data).takeUnretainedValue().prepare(loader: loader, width: Int(width), height: Int(height))
-        }
-        let release: GClosureNotify = { data, _ in
-            if let data { Unmanaged<LoadPlan>.fromOpaque(data).release() }
-        }
-        g_signal_connect_data(loader, "size-prepared", unsafeBitCast(sizePrepared, to: GCallback.self), planPointer, release, GConnectFlags(0))
+        onSizePrepared(loader, plan)
 
         var loadError: String?
         feeding: while true {
@@ -123,7 +115,7 @@ public struct PixbufDecoder: ImageDecoding {
 
 /// Decides, from the header the loader reports, the size to decode at, or refuses.
 /// Used by one decode on one thread only.
-private final class LoadPlan {
+private final class LoadPlan: SizePreparedHandler {
     let box: PixelSize
     let maxPixels: Int
     var sourceSize: PixelSize?
@@ -135,7 +127,7 @@ private final class LoadPlan {
         self.maxPixels = maxPixels
     }
 
-    func prepare(loader: UnsafeMutablePointer<GdkPixbufLoader>?, width: Int, height: Int) {
+    func sizePrepared(loader: UnsafeMutablePointer<GdkPixbufLoader>?, width: Int, height: Int) {
         let source = PixelSize(width: width, height: height)
         sourceSize = source
         if let info = gdk_pixbuf_loader_get_format(loader), let name = gdk_pixbuf_format_get_name(info) {
@@ -232,6 +224,27 @@ struct LoaderInput {
         }
         return .success(loader)
     }
+}
+
+/// Decides, when a loader reports the image's size (its `size-prepared` signal), the size to
+/// decode at, or refuses. Used by one decode on one thread.
+protocol SizePreparedHandler: AnyObject {
+    func sizePrepared(loader: UnsafeMutablePointer<GdkPixbufLoader>?, width: Int, height: Int)
+}
+
+/// Connects `handler` to the loader's `size-prepared` signal; the loader keeps it alive
+/// until the loader goes.
+func onSizePrepared(_ loader: UnsafeMutablePointer<GdkPixbufLoader>, _ handler: some SizePreparedHandler) {
+    let thunk: @convention(c) (UnsafeMutablePointer<GdkPixbufLoader>?, Int32, Int32, UnsafeMutableRawPointer?) -> Void = { loader, width, height, data in
+        guard let data else { return }
+        let handler = Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! any SizePreparedHandler
+        handler.sizePrepared(loader: loader, width: Int(width), height: Int(height))
+    }
+    let release: GClosureNotify = { data, _ in
+        if let data { Unmanaged<AnyObject>.fromOpaque(data).release() }
+    }
+    let retained = Unmanaged<AnyObject>.passRetained(handler).toOpaque()
+    g_signal_connect_data(loader, "size-prepared", unsafeBitCast(thunk, to: GCallback.self), retained, release, GConnectFlags(0))
 }
 
 /// Bytes of one file, read without ever blocking on a special file.
