@@ -26,3 +26,33 @@ func runQuietly(_ tool: String, _ arguments: [String]) -> Int32 {
     process.waitUntilExit()
     return process.terminationStatus
 }
+
+/// Why the real app cannot be run from here (no executable at `app`, or no X display), or nil.
+func problemRunningApp(_ app: String) -> String? {
+    if !FileManager.default.isExecutableFile(atPath: app) { return "no app at \(app) (give --app)" }
+    if ProcessInfo.processInfo.environment["DISPLAY"] == nil { return "no DISPLAY: run it under xvfb-run -a" }
+    return nil
+}
+
+/// Starts the app with `arguments`, milestones traced on its stderr (returned for reading),
+/// its cache and settings in the folders given, drawing with cairo (Xvfb has no GPU).
+func startTracedApp(_ app: String, _ arguments: [String], cache: String, config: String) -> (process: Process, stderr: FileHandle)? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: app)
+    process.arguments = arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["GPHOTOBROWSE_TRACE"] = "1"
+    environment["XDG_CACHE_HOME"] = cache
+    environment["XDG_CONFIG_HOME"] = config
+    environment["GSK_RENDERER"] = environment["GSK_RENDERER"] ?? "cairo"
+    environment["NO_AT_BRIDGE"] = "1"
+    process.environment = environment
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    do { try process.run() } catch {
+        printError("could not start \(app): \(error)")
+        return nil
+    }
+    return (process, errors.fileHandleForReading)
+}

@@ -28,8 +28,7 @@ enum LargeFolderCommand: BenchCommand {
                 return usageError("unknown argument \(argument)")
             }
         }
-        guard FileManager.default.isExecutableFile(atPath: app) else { return usageError("no app at \(app) (give --app)") }
-        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else { return usageError("no DISPLAY: run it under xvfb-run -a") }
+        if let problem = problemRunningApp(app) { return usageError(problem) }
 
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("gphotobrowse-large-\(getpid())").path
         let folder = work + "/photos"
@@ -68,25 +67,9 @@ enum LargeFolderCommand: BenchCommand {
     /// Starts the app on `folder`, waits for its milestones (two minutes at most), reads its
     /// peak memory, and ends it.
     private static func runApp(_ app: String, folder: String, cacheHome: String) -> AppRun? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: app)
-        process.arguments = [folder]
-        var environment = ProcessInfo.processInfo.environment
-        environment["GPHOTOBROWSE_TRACE"] = "1"
-        environment["XDG_CACHE_HOME"] = cacheHome
-        environment["XDG_CONFIG_HOME"] = cacheHome + "/config"
-        environment["GSK_RENDERER"] = environment["GSK_RENDERER"] ?? "cairo"
-        environment["NO_AT_BRIDGE"] = "1"
-        process.environment = environment
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        do { try process.run() } catch {
-            printError("could not start \(app): \(error)")
-            return nil
-        }
+        guard let (process, stderr) = startTracedApp(app, [folder], cache: cacheHome, config: cacheHome + "/config") else { return nil }
         var run = AppRun()
-        let lines = LineReader(errors.fileHandleForReading)
+        let lines = LineReader(stderr)
         let deadline = Date().addingTimeInterval(120)
         while Date() < deadline && (run.enumerated < 0 || run.visible < 0 || run.firstFrame < 0), let line = lines.next() {
             let fields = line.split(separator: " ")

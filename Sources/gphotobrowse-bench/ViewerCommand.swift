@@ -31,8 +31,7 @@ enum ViewerCommand: BenchCommand {
                 return usageError("unknown argument \(argument)")
             }
         }
-        guard FileManager.default.isExecutableFile(atPath: app) else { return usageError("no app at \(app) (give --app)") }
-        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else { return usageError("no DISPLAY: run it under xvfb-run -a") }
+        if let problem = problemRunningApp(app) { return usageError(problem) }
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool") else { return usageError("xdotool is needed (build-aux/install-deps.sh test)") }
 
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("gphotobrowse-viewer-\(getpid())").path
@@ -42,27 +41,13 @@ enum ViewerCommand: BenchCommand {
         guard makePhotos(in: folder, count: count, width: width, height: height) else { return 1 }
         print("viewer: \(count) photos of \(width)×\(height) (\(width * height / 1_000_000) MP), 6 distinct JPEGs hard-linked")
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: app)
-        process.arguments = [folder + "/photo-000.jpg"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["GPHOTOBROWSE_TRACE"] = "1"
-        environment["XDG_CACHE_HOME"] = work + "/cache"
-        environment["XDG_CONFIG_HOME"] = work + "/config"
-        environment["GSK_RENDERER"] = environment["GSK_RENDERER"] ?? "cairo"
-        environment["NO_AT_BRIDGE"] = "1"
-        process.environment = environment
         try? FileManager.default.createDirectory(atPath: work + "/config/gphotobrowse", withIntermediateDirectories: true)
         try? "[browser]\nsort-by=name\nsort-reversed=false\n".write(toFile: work + "/config/gphotobrowse/settings.ini", atomically: true, encoding: .utf8)
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        do { try process.run() } catch {
-            printError("could not start \(app): \(error)")
+        guard let (process, stderr) = startTracedApp(app, [folder + "/photo-000.jpg"], cache: work + "/cache", config: work + "/config") else {
             return 1
         }
         defer { process.terminate(); process.waitUntilExit() }
-        let lines = TraceReader(errors.fileHandleForReading)
+        let lines = TraceReader(stderr)
         guard lines.wait(for: "full-image", 0, seconds: 60) != nil else {
             printError("the app did not show the first photo")
             return 1
