@@ -7,27 +7,6 @@ import Testing
 /// The shared test corpus, when this machine has it.
 private let corpusRoot = SharedCorpus.root
 
-/// Every regular file (and symbolic link) under `folder`, without following links into
-/// folders (the corpus holds links that loop).
-private func corpusFiles(under folder: String) -> [String] {
-    var out: [String] = []
-    var pending = [folder]
-    while let dir = pending.popLast() {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { continue }
-        for name in names.sorted() {
-            let path = dir + "/" + name
-            var status = stat()
-            guard lstat(path, &status) == 0 else { continue }
-            switch status.st_mode & S_IFMT {
-            case S_IFDIR: pending.append(path)
-            case S_IFREG, S_IFLNK: out.append(path)
-            default: out.append(path)  // FIFOs and sockets too: they must not block
-            }
-        }
-    }
-    return out
-}
-
 @Suite struct DateTakenReadingTests {
     private let folder = TempFolder()
 
@@ -199,7 +178,7 @@ private func corpusFiles(under folder: String) -> [String] {
             print("skipped: \(corpusRoot) is absent")
             return
         }
-        let files = ["bad", "cameras"].flatMap { corpusFiles(under: corpusRoot + "/" + $0) }
+        let files = ["bad", "cameras"].flatMap { SharedCorpus.files(under: corpusRoot + "/" + $0) }
         #expect(!files.isEmpty)
         let finished = runOnThread { () -> Int in
             var count = 0
@@ -222,7 +201,7 @@ private func corpusFiles(under folder: String) -> [String] {
             print("skipped: ImageMagick's identify is not installed")
             return
         }
-        let photos = corpusFiles(under: corpusRoot + "/cameras").filter { $0.lowercased().hasSuffix(".jpg") || $0.lowercased().hasSuffix(".jpeg") }
+        let photos = SharedCorpus.files(under: corpusRoot + "/cameras").filter { $0.lowercased().hasSuffix(".jpg") || $0.lowercased().hasSuffix(".jpeg") }
         var compared = 0
         for path in photos where compared < 8 {
             let fields = imageMagick(identify, path, ["DateTimeOriginal", "OffsetTimeOriginal", "SubSecTimeOriginal"])

@@ -95,22 +95,6 @@ private func exifSegment(_ tags: [Tag], littleEndian: Bool) -> [UInt8] {
     return [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
 }
 
-/// Every file under `folder` that is not a folder, without following links into folders.
-private func filesUnder(_ folder: String) -> [String] {
-    var out: [String] = []
-    var pending = [folder]
-    while let dir = pending.popLast() {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { continue }
-        for name in names.sorted() {
-            let path = dir + "/" + name
-            var status = stat()
-            guard lstat(path, &status) == 0 else { continue }
-            if status.st_mode & S_IFMT == S_IFDIR { pending.append(path) } else { out.append(path) }
-        }
-    }
-    return out
-}
-
 /// ImageMagick's `identify`, when installed.
 private let identify = ["/usr/bin/identify", "/usr/local/bin/identify"].first(where: FileManager.default.isExecutableFile)
 
@@ -332,7 +316,7 @@ private func degrees(_ text: String) -> Double? {
             print("skipped: \(SharedCorpus.absence)")
             return
         }
-        let files = ["bad", "cameras"].flatMap { filesUnder(SharedCorpus.root + "/" + $0) }
+        let files = ["bad", "cameras"].flatMap { SharedCorpus.files(under: SharedCorpus.root + "/" + $0) }
         #expect(!files.isEmpty)
         let finished = runOnThread { () -> Int in
             var count = 0
@@ -356,7 +340,7 @@ private func degrees(_ text: String) -> Double? {
             print("skipped: ImageMagick's identify is not installed")
             return
         }
-        let photos = filesUnder(SharedCorpus.root + "/cameras").filter { $0.lowercased().hasSuffix(".jpg") || $0.lowercased().hasSuffix(".jpeg") }
+        let photos = SharedCorpus.files(under: SharedCorpus.root + "/cameras").filter { $0.lowercased().hasSuffix(".jpg") || $0.lowercased().hasSuffix(".jpeg") }
         #expect(photos.count > 10)
         var compared = (model: 0, settings: 0, size: 0)
         for path in photos {
@@ -399,7 +383,7 @@ private func degrees(_ text: String) -> Double? {
             print("skipped: ImageMagick's identify is not installed")
             return
         }
-        let photos = filesUnder(gps).filter { $0.lowercased().hasSuffix(".jpg") }
+        let photos = SharedCorpus.files(under: gps).filter { $0.lowercased().hasSuffix(".jpg") }
         #expect(!photos.isEmpty)
         for path in photos {
             let f = imageMagick(identify, path, ["%[EXIF:GPSLatitude]", "%[EXIF:GPSLatitudeRef]",
