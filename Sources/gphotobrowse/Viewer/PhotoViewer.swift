@@ -293,7 +293,7 @@ final class PhotoViewer {
     /// else its thumbnail.
     private func picture(for id: String) -> (surface: CanvasSurface, sourceSize: PixelSize, isFull: Bool)? {
         if let image = images.images[id] {
-            if id == current?.id, !image.frames.isEmpty, !image.isFullResolution || image.frames.count > 0 {
+            if id == current?.id, !image.frames.isEmpty {
                 let frame = image.frames[min(frameIndex, image.frames.count - 1)]
                 return (frame.surface, image.sourceSize, true)
             }

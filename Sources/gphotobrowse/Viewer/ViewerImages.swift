@@ -69,7 +69,7 @@ final class ViewerImages {
         if sharper?.id == photo.id { return }
         dropSharper()
         let request = DecodeRequest(uri: photo.id, fitting: size)
-        let ticket = submit(request, id: photo.id, priority: Int.max, animated: false)
+        let ticket = submit(request, id: photo.id, priority: Int.max, sharpening: true)
         sharper = (photo.id, ticket)
     }
 
@@ -109,18 +109,20 @@ final class ViewerImages {
         inFlight[photo.id] = submit(request, id: photo.id, priority: priority)
     }
 
-    private func submit(_ request: DecodeRequest, id: String, priority: Int, animated: Bool = true) -> DecodePool.Ticket {
+    /// Decodes on the pool; `sharpening` marks the shown photo's full-resolution decode,
+    /// which replaces its display-size image and leaves an animation's frames alone.
+    private func submit(_ request: DecodeRequest, id: String, priority: Int, sharpening: Bool = false) -> DecodePool.Ticket {
         let decoder = self.decoder
         return DecodePool.shared.submit(priority: priority) { [weak self] flag in
             let result = decoder.decode(request, cancellation: flag).map { ($0, PremultipliedImage($0)) }
             if case .failure(let failure) = result, failure.kind == .cancelled { return }
             // GIF and WebP may be animated: their frames too, bounded in count and bytes.
             var animation: Animation?
-            if animated, case .success(let (decoded, _)) = result, ["gif", "webp"].contains(decoded.format),
+            if !sharpening, case .success(let (decoded, _)) = result, ["gif", "webp"].contains(decoded.format),
                case .success(let decodedAnimation?) = AnimationDecoder(maxFrames: 300, maxBytes: 128 << 20).decode(request, cancellation: flag) {
                 animation = Animation(frames: decodedAnimation.frames.map { (PremultipliedImage($0.image), $0.duration) }, loops: decodedAnimation.loops)
             }
-            onMain { [weak self] in self?.finish(id, request: request, result, animation: animation) }
+            onMain { [weak self] in self?.finish(id, sharpening: sharpening, result, animation: animation) }
         }
     }
 
@@ -130,10 +132,10 @@ final class ViewerImages {
         let loops: Bool
     }
 
-    private func finish(_ id: String, request: DecodeRequest, _ result: Result<(DecodedImage, PremultipliedImage), DecodeFailure>,
+    private func finish(_ id: String, sharpening: Bool, _ result: Result<(DecodedImage, PremultipliedImage), DecodeFailure>,
                         animation: Animation? = nil) {
-        let isSharper = sharper?.id == id && sharper.map { _ in request.fitting != displayBox } == true
-        if isSharper {
+        if sharpening {
+            guard sharper?.id == id else { return }  // dropped meanwhile
             sharper = nil
         } else {
             guard inFlight.removeValue(forKey: id) != nil else { return }
@@ -148,7 +150,7 @@ final class ViewerImages {
             images[id] = image
             failures[id] = nil
         case .failure(let failure):
-            if !isSharper { failures[id] = failure }
+            if !sharpening { failures[id] = failure }
         }
         onChange(id)
     }
