@@ -10,6 +10,7 @@ let package = Package(
     name: "gphotobrowse",
     products: [
         .executable(name: "gphotobrowse", targets: ["gphotobrowse"]),
+        .executable(name: "gphotobrowse-decoder", targets: ["gphotobrowse-decoder"]),
         .executable(name: "gphotobrowse-bench", targets: ["gphotobrowse-bench"]),
     ],
     targets: [
@@ -31,10 +32,21 @@ let package = Package(
             pkgConfig: "libexif",
             providers: [.apt(["libexif-dev"])]
         ),
+        // The kernel's confinement calls (Landlock, memfd seals) and libseccomp, for the
+        // decoder processes.
+        .systemLibrary(
+            name: "CConfinement",
+            pkgConfig: "libseccomp",
+            providers: [.apt(["libseccomp-dev"])]
+        ),
         // The model: photo list, sort orders, decode scheduling. Imports no GTK and no GLib.
         .target(name: "PhotoCore"),
-        // Files and pixels: folder listing with GIO, decoding with gdk-pixbuf. No GTK.
-        .target(name: "PhotoIO", dependencies: ["PhotoCore", "CGdkPixbuf", "CExif"]),
+        // Files and pixels: folder listing with GIO, decoding with gdk-pixbuf (in decoder
+        // processes, `IsolatedDecoder`). No GTK.
+        .target(name: "PhotoIO", dependencies: ["PhotoCore", "CGdkPixbuf", "CExif", "CConfinement"]),
+        // The decoder process: decodes one file descriptor at a time for the browser,
+        // confined (see `DecoderService`).
+        .executableTarget(name: "gphotobrowse-decoder", dependencies: ["PhotoIO"]),
         // The application: windows, the thumbnail grid and the viewer.
         .executableTarget(name: "gphotobrowse", dependencies: ["PhotoCore", "PhotoIO", "CGtk"]),
         // Benchmarks, side by side with the tools a person would otherwise run.

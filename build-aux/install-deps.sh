@@ -7,6 +7,8 @@ set -euo pipefail
 
 run_pkgs=(
   libgtk-4-dev libgdk-pixbuf-2.0-dev libexif-dev pkg-config shared-mime-info
+  # decoder processes: confined by bubblewrap where it runs, and always by seccomp
+  bubblewrap libseccomp-dev
   # gdk-pixbuf loaders: SVG, WebP, HEIC/HEIF, AVIF
   librsvg2-common webp-pixbuf-loader heif-gdk-pixbuf libavif-gdk-pixbuf
   hicolor-icon-theme adwaita-icon-theme

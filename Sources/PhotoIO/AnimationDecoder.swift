@@ -37,13 +37,22 @@ public struct AnimationDecoder: Sendable {
     /// still decoder shows.
     public func decode(_ request: DecodeRequest, cancellation: CancellationFlag) -> Result<DecodedAnimation?, DecodeFailure> {
         if cancellation.isCancelled { return .failure(Self.cancelled) }
+        switch ByteSource.open(uri: request.uri) {
+        case .success(let source):
+            defer { source.close() }
+            return decode(source, fitting: request.fitting, cancellation: cancellation)
+        case .failure(let failure):
+            return .failure(failure)
+        }
+    }
+
+    /// The frames of what `source` reads (the caller closes it); see `decode(_:cancellation:)`.
+    func decode(_ source: ByteSource, fitting: PixelSize, cancellation: CancellationFlag) -> Result<DecodedAnimation?, DecodeFailure> {
         let input: LoaderInput
-        switch LoaderInput.open(uri: request.uri, maxDecodedPixels: maxDecodedPixels) {
+        switch LoaderInput.open(source, maxDecodedPixels: maxDecodedPixels) {
         case .success(let opened): input = opened
         case .failure(let failure): return .failure(failure)
         }
-        let source = input.source
-        defer { source.close() }
 
         let format: AnimationLayout.Format
         switch PixbufImage.formats.nameByMime[input.mimeType] {
@@ -63,7 +72,7 @@ public struct AnimationDecoder: Sendable {
             layout.scan(data)
             if layout.isStill { return .success(nil) }
             if keep == nil, let canvas = layout.canvas {
-                switch frameLimit(canvas: canvas, box: request.fitting, format: format) {
+                switch frameLimit(canvas: canvas, box: fitting, format: format) {
                 case .success(let limit): keep = limit
                 case .failure(let failure): return .failure(failure)
                 }
@@ -78,7 +87,7 @@ public struct AnimationDecoder: Sendable {
         }
         guard var keep else {
             // The file ended before its header did: let the loader say what is wrong with it.
-            return decodeFrames(data, request: request, limit: maxFrames, fileLoops: nil, fileDelays: [], input: input, cancellation: cancellation)
+            return decodeFrames(data, fitting: fitting, limit: maxFrames, fileLoops: nil, fileDelays: [], input: input, cancellation: cancellation)
         }
         // The iterator's clock counts milliseconds in an int: keep within half its range.
         keep = min(keep, layout.framesWithin(milliseconds: 1 << 30))
@@ -97,7 +106,7 @@ public struct AnimationDecoder: Sendable {
         if layout.frameEnds.count > keep {
             data = layout.cut(data, afterFrame: keep)
         }
-        return decodeFrames(data, request: request, limit: keep, fileLoops: layout.loops, fileDelays: layout.gifDelays,
+        return decodeFrames(data, fitting: fitting, limit: keep, fileLoops: layout.loops, fileDelays: layout.gifDelays,
                             input: input, cancellation: cancellation)
     }
 
@@ -120,7 +129,7 @@ public struct AnimationDecoder: Sendable {
     }
 
     /// Feeds `data` to a loader and plays what it makes.
-    private func decodeFrames(_ data: [UInt8], request: DecodeRequest, limit: Int, fileLoops: Bool?, fileDelays: [Int],
+    private func decodeFrames(_ data: [UInt8], fitting: PixelSize, limit: Int, fileLoops: Bool?, fileDelays: [Int],
                               input: LoaderInput, cancellation: CancellationFlag) -> Result<DecodedAnimation?, DecodeFailure> {
         let loader: UnsafeMutablePointer<GdkPixbufLoader>
         switch input.makeLoader() {
@@ -169,7 +178,7 @@ public struct AnimationDecoder: Sendable {
         }
         if gdk_pixbuf_animation_is_static_image(animation) != 0 { return .success(nil) }
         let format = ImageTypes.formatName(gdk_pixbuf_loader_get_format(loader))
-        return play(animation, box: request.fitting, limit: limit, fileLoops: fileLoops, fileDelays: fileDelays,
+        return play(animation, box: fitting, limit: limit, fileLoops: fileLoops, fileDelays: fileDelays,
                     format: format, cancellation: cancellation)
     }
 

@@ -51,6 +51,13 @@ public enum PhotoMetadata {
         return parser.finish { DateTakenCache.Value($0.flatMap { date(in: $0)?.microseconds }) }
     }
 
+    /// What reading an open file found (the caller closes it); see `readDate(uri:)`.
+    public static func readDate(descriptor: Int32) -> DateTakenCache.Value? {
+        var parser = ExifParser()
+        guard readStart(descriptor: descriptor, { parser.feed($0) }) else { return nil }
+        return parser.finish { DateTakenCache.Value($0.flatMap { date(in: $0)?.microseconds }) }
+    }
+
     /// What reading the file at `path` found; see `readDate(uri:)`.
     public static func readDate(path: String) -> DateTakenCache.Value? {
         var parser = ExifParser()
@@ -76,6 +83,11 @@ public enum PhotoMetadata {
         let fd = Glibc.open(filename, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         guard fd >= 0 else { return false }
         defer { Glibc.close(fd) }
+        return readStart(descriptor: fd, take)
+    }
+
+    /// Reads the start of an open file (the caller closes it); see `readStart(uri:_:)`.
+    static func readStart(descriptor fd: Int32, _ take: (UnsafeRawBufferPointer) -> Bool) -> Bool {
         var status = stat()
         guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return false }
 

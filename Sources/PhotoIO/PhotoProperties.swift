@@ -22,7 +22,23 @@ public enum PhotoProperties {
     /// and folder; the rest is nil.
     public static func read(uri: String) -> PhotoDetails {
         var details = fileDetails(uri: uri)
-        readContent(uri: uri, into: &details)
+        readContent(into: &details) { PhotoMetadata.readStart(uri: uri, $0) }
+        return details
+    }
+
+    /// What the file says of itself, with the content read by `content` (a decoder process,
+    /// `IsolatedDecoder.properties`): the file's facts from GIO, its content's from there.
+    public static func read(uri: String, content: (String) -> PhotoDetails?) -> PhotoDetails {
+        var details = fileDetails(uri: uri)
+        if let found = content(uri) { details.takeContent(of: found) }
+        return details
+    }
+
+    /// What the content of an open file (the caller closes it) says: EXIF and the frame
+    /// header; `uri` and `name` are left empty.
+    public static func readContent(descriptor: Int32) -> PhotoDetails {
+        var details = PhotoDetails(uri: "", name: "")
+        readContent(into: &details) { PhotoMetadata.readStart(descriptor: descriptor, $0) }
         return details
     }
 
@@ -70,11 +86,12 @@ public enum PhotoProperties {
 
     // MARK: - EXIF and the frame header
 
-    private static func readContent(uri: String, into details: inout PhotoDetails) {
+    private static func readContent(into details: inout PhotoDetails,
+                                    reading readStart: ((UnsafeRawBufferPointer) -> Bool) -> Bool) {
         var parser = PhotoMetadata.ExifParser()
         var frame = JPEGFrameScanner()
         var exifWanted = true
-        let readable = PhotoMetadata.readStart(uri: uri) { chunk in
+        let readable = readStart { chunk in
             if exifWanted { exifWanted = parser.feed(chunk) }
             let frameWanted = frame.feed(chunk)
             return exifWanted || frameWanted

@@ -18,13 +18,22 @@ public struct PixbufDecoder: ImageDecoding {
     }
 
     public func decode(_ request: DecodeRequest, cancellation: CancellationFlag) -> Result<DecodedImage, DecodeFailure> {
+        switch ByteSource.open(uri: request.uri) {
+        case .success(let source):
+            defer { source.close() }
+            return decode(source, fitting: request.fitting, cancellation: cancellation)
+        case .failure(let failure):
+            return .failure(failure)
+        }
+    }
+
+    /// Decodes what `source` reads (the caller closes it) to fit `fitting`.
+    func decode(_ source: ByteSource, fitting: PixelSize, cancellation: CancellationFlag) -> Result<DecodedImage, DecodeFailure> {
         let input: LoaderInput
-        switch LoaderInput.open(uri: request.uri, maxDecodedPixels: maxDecodedPixels) {
+        switch LoaderInput.open(source, maxDecodedPixels: maxDecodedPixels) {
         case .success(let opened): input = opened
         case .failure(let failure): return .failure(failure)
         }
-        let source = input.source
-        defer { source.close() }
         let loader: UnsafeMutablePointer<GdkPixbufLoader>
         switch input.makeLoader() {
         case .success(let made): loader = made
@@ -36,7 +45,7 @@ public struct PixbufDecoder: ImageDecoding {
         var buffer = input.head + [UInt8](repeating: 0, count: max(0, LoaderInput.chunkSize - input.head.count))
         var pending = input.head.count
 
-        let plan = LoadPlan(box: request.fitting, maxPixels: maxDecodedPixels)
+        let plan = LoadPlan(box: fitting, maxPixels: maxDecodedPixels)
         onSizePrepared(loader, plan)
 
         var loadError: String?
@@ -92,7 +101,7 @@ public struct PixbufDecoder: ImageDecoding {
         if (width > height) != (sourceSize.width > sourceSize.height) && width != height {
             sourceSize = PixelSize(width: sourceSize.height, height: sourceSize.width)
         }
-        let target = decodedSize.fitting(in: request.fitting)
+        let target = decodedSize.fitting(in: fitting)
         var final = oriented
         var scaled: OpaquePointer?
         if target != decodedSize {
@@ -172,7 +181,7 @@ private final class LoadPlan: SizePreparedHandler {
 /// header declares checked against the pixel cap, and the one loader allowed to see it chosen
 /// from those bytes (`ImageTypes.loaderType`).
 struct LoaderInput {
-    /// The rest of the file, after `head`. The caller closes it.
+    /// The rest of the file, after `head`.
     let source: ByteSource
     /// The first bytes of the file (one chunk): feed them to the loader first.
     let head: [UInt8]
@@ -182,21 +191,14 @@ struct LoaderInput {
     /// How many bytes are read, and fed to a loader, at a time.
     static let chunkSize = 64 * 1024
 
-    /// Opens `uri` and reads its first chunk. On failure nothing is left open.
-    static func open(uri: String, maxDecodedPixels: Int) -> Result<LoaderInput, DecodeFailure> {
-        let source: ByteSource
-        switch ByteSource.open(uri: uri) {
-        case .success(let opened): source = opened
-        case .failure(let failure): return .failure(failure)
-        }
+    /// Reads the first chunk of `source` (which the caller closes).
+    static func open(_ source: ByteSource, maxDecodedPixels: Int) -> Result<LoaderInput, DecodeFailure> {
         // The first bytes decide which loader may see the file, before any loader does.
         var head = [UInt8](repeating: 0, count: chunkSize)
         switch head.withUnsafeMutableBytes({ source.read(into: $0) }) {
         case .failure(let failure):
-            source.close()
             return .failure(failure)
         case .success(0):
-            source.close()
             return .failure(DecodeFailure(.corrupt, "The file is empty."))
         case .success(let n):
             head.removeSubrange(n...)
@@ -204,15 +206,10 @@ struct LoaderInput {
         if let declared = ImageHeader.read(head), declared.size.pixels > maxDecodedPixels {
             // Loaders that buffer the file allocate the declared canvas when closed,
             // whatever size they were asked for: refuse before one sees a byte.
-            source.close()
             return .failure(DecodeFailure(.tooLarge, "The image is too large to open safely (\(declared.size) pixels)."))
         }
-        switch ImageTypes.loaderType(forContent: head, name: source.name) {
-        case .success(let type):
-            return .success(LoaderInput(source: source, head: head, mimeType: type))
-        case .failure(let failure):
-            source.close()
-            return .failure(failure)
+        return ImageTypes.loaderType(forContent: head, name: source.name).map {
+            LoaderInput(source: source, head: head, mimeType: $0)
         }
     }
 
@@ -260,6 +257,14 @@ final class ByteSource {
         self.stream = stream
         self.name = name
     }
+
+    /// Reads an open descriptor (a decoder process's, sent by the browser); `close` closes it.
+    convenience init(descriptor: Int32, name: String?) {
+        self.init(fd: descriptor, stream: nil, name: name)
+    }
+
+    /// The open descriptor of a local file, or nil for a remote stream.
+    var descriptor: Int32? { stream == nil ? fd : nil }
 
     static func open(uri: String) -> Result<ByteSource, DecodeFailure> {
         let file = g_file_new_for_uri(uri)

@@ -96,7 +96,7 @@ public struct ThumbnailProvider: Sendable {
     /// modification time, so a recorded failure would outlive its cause.
     static func isLasting(_ failure: DecodeFailure) -> Bool {
         switch failure.kind {
-        case .notAnImage, .corrupt, .tooLarge: true
+        case .notAnImage, .corrupt, .tooLarge, .unsafe: true
         case .unreadable, .cancelled: false
         }
     }

@@ -337,10 +337,11 @@ public struct ThumbnailStore: Sendable {
         case .corrupt: "corrupt"
         case .tooLarge: "too-large"
         case .cancelled: "cancelled"
+        case .unsafe: "unsafe"
         }
     }
 
     private static func kind(named name: String) -> DecodeFailure.Kind? {
-        [DecodeFailure.Kind.unreadable, .notAnImage, .corrupt, .tooLarge].first { self.name(of: $0) == name }
+        [DecodeFailure.Kind.unreadable, .notAnImage, .corrupt, .tooLarge, .unsafe].first { self.name(of: $0) == name }
     }
 }

@@ -43,14 +43,28 @@ public final class PixelBuffer: @unchecked Sendable {
     public let bytes: UnsafeMutableRawPointer
     public let count: Int
 
+    private let release: (@Sendable (UnsafeMutableRawPointer, Int) -> Void)?
+
     /// Takes a buffer filled by `fill`, which receives the raw storage of `count` bytes.
     public init(count: Int, fill: (UnsafeMutableRawPointer) -> Void) {
         bytes = UnsafeMutableRawPointer.allocate(byteCount: max(count, 1), alignment: 16)
         self.count = count
+        release = nil
         fill(bytes)
     }
 
-    deinit { bytes.deallocate() }
+    /// Adopts `count` bytes someone else allocated (shared memory mapped from a decoder
+    /// process); `release` frees them when the buffer goes.
+    public init(adopting bytes: UnsafeMutableRawPointer, count: Int,
+                release: @escaping @Sendable (UnsafeMutableRawPointer, Int) -> Void) {
+        self.bytes = bytes
+        self.count = count
+        self.release = release
+    }
+
+    deinit {
+        if let release { release(bytes, count) } else { bytes.deallocate() }
+    }
 }
 
 /// A decoded image: 8-bit RGB or RGBA (straight alpha), rows `stride` bytes apart.
@@ -87,6 +101,8 @@ public struct DecodeFailure: Error, Sendable, Equatable, CustomStringConvertible
         case tooLarge
         /// Nobody wants the result any more.
         case cancelled
+        /// The decoder process crashed, hung or ran out of memory on this file.
+        case unsafe
     }
 
     public let kind: Kind

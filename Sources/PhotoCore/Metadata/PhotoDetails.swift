@@ -78,6 +78,23 @@ public struct PhotoDetails: Sendable, Equatable {
         self.typeDescription = typeDescription
     }
 
+    /// Takes what `other` read from a file's content (dimensions, date, camera, place),
+    /// keeping this one's facts about the file itself.
+    public mutating func takeContent(of other: PhotoDetails) {
+        dimensions = other.dimensions
+        dateTaken = other.dateTaken
+        dateTakenOffset = other.dateTakenOffset
+        camera = other.camera
+        lens = other.lens
+        exposureTime = other.exposureTime
+        fNumber = other.fNumber
+        iso = other.iso
+        focalLength = other.focalLength
+        focalLength35mm = other.focalLength35mm
+        latitude = other.latitude
+        longitude = other.longitude
+    }
+
     // MARK: - The panel's lines
 
     /// The labelled lines to show, in order, without the facts not known. Dates with an

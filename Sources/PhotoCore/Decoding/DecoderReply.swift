@@ -1,0 +1,246 @@
+/// Where decoded pixels lie in the shared memory a decoder process hands back: one frame for
+/// a still image, several for an animation, each 8-bit RGB or RGBA (straight alpha) rows
+/// `stride` bytes apart, starting `offset` bytes into the memory.
+///
+/// The browser checks a layout against the memory's real size before it reads a byte
+/// (`check(memorySize:)`): a decoder that lies about its pixels gets its file a failure, not
+/// the browser a read past the end.
+public struct PixelLayout: Sendable, Equatable {
+    public struct Frame: Sendable, Equatable {
+        public var offset: Int
+        public var size: PixelSize
+        public var stride: Int
+        /// Milliseconds the frame shows (0 for a still image).
+        public var duration: Int
+
+        public init(offset: Int, size: PixelSize, stride: Int, duration: Int = 0) {
+            self.offset = offset
+            self.size = size
+            self.stride = stride
+            self.duration = duration
+        }
+
+        public var byteCount: Int { stride * size.height }
+    }
+
+    public var frames: [Frame]
+    public var hasAlpha: Bool
+    /// The image's own size before shrinking, after orientation.
+    public var sourceSize: PixelSize
+    /// The loader's name for the format ("jpeg", "png", …).
+    public var format: String
+    /// Whether an animation starts over after its last frame.
+    public var loops: Bool
+
+    public init(frames: [Frame], hasAlpha: Bool, sourceSize: PixelSize, format: String, loops: Bool = true) {
+        self.frames = frames
+        self.hasAlpha = hasAlpha
+        self.sourceSize = sourceSize
+        self.format = format
+        self.loops = loops
+    }
+
+    public static let maxFrames = 1000
+    public static let maxEdge = 65_535
+
+    /// The bytes the frames need, laid end to end.
+    public var totalBytes: Int { frames.reduce(0) { $0 + $1.byteCount } }
+
+    /// Frames laid end to end from offset 0, rows of `stride(width)` bytes.
+    public static func packed(_ sizes: [(PixelSize, duration: Int)], hasAlpha: Bool) -> [Frame] {
+        var offset = 0
+        return sizes.map { size, duration in
+            let stride = rowBytes(width: size.width, hasAlpha: hasAlpha)
+            defer { offset += stride * size.height }
+            return Frame(offset: offset, size: size, stride: stride, duration: duration)
+        }
+    }
+
+    /// A row of `width` pixels, padded to four bytes.
+    public static func rowBytes(width: Int, hasAlpha: Bool) -> Int {
+        (width * (hasAlpha ? 4 : 3) + 3) & ~3
+    }
+
+    /// Throws unless every frame lies inside `memorySize` bytes and is a sane image.
+    public func check(memorySize: Int) throws(DecoderMessage.Malformed) {
+        guard !frames.isEmpty, frames.count <= Self.maxFrames else { throw .init(reason: "\(frames.count) frames") }
+        guard (1...Self.maxEdge).contains(sourceSize.width), (1...Self.maxEdge).contains(sourceSize.height) else {
+            throw .init(reason: "source size \(sourceSize)")
+        }
+        let channels = hasAlpha ? 4 : 3
+        for frame in frames {
+            guard (1...Self.maxEdge).contains(frame.size.width), (1...Self.maxEdge).contains(frame.size.height) else {
+                throw .init(reason: "frame size \(frame.size)")
+            }
+            guard frame.stride >= frame.size.width * channels, frame.stride <= frame.size.width * channels + 64 else {
+                throw .init(reason: "stride \(frame.stride) for \(frame.size.width) pixels")
+            }
+            guard frame.offset >= 0, frame.duration >= 0, frame.duration <= 3_600_000 else {
+                throw .init(reason: "frame offset \(frame.offset) or duration \(frame.duration)")
+            }
+            // Edges are at most 65,535 and the stride is bounded by the width: no overflow.
+            let (end, overflow) = frame.offset.addingReportingOverflow(frame.byteCount)
+            guard !overflow, end <= memorySize else {
+                throw .init(reason: "frame ends at \(end) past \(memorySize) bytes")
+            }
+        }
+    }
+}
+
+/// A decoder process's answer to one request.
+public struct DecoderReply: Sendable, Equatable {
+    public enum Outcome: Sendable, Equatable {
+        /// Pixels, in the memory sent beside the reply.
+        case pixels(PixelLayout)
+        /// An animation was asked for and the file is a still image.
+        case stillImage
+        /// The date the photo was taken; nil when the file could not be read at all.
+        case date(DateTakenCache.Value?)
+        /// What the file's content says for the Properties panel (`uri` and `name` empty).
+        case properties(PhotoDetails)
+        /// Why there is no result.
+        case failure(DecodeFailure)
+        /// Test mode: what a probe found, one line per attempt.
+        case probe(String)
+    }
+
+    public var id: UInt64
+    public var outcome: Outcome
+
+    public init(id: UInt64, outcome: Outcome) {
+        self.id = id
+        self.outcome = outcome
+    }
+
+    enum Tag: UInt8 {
+        case id = 1, outcome
+        // pixels
+        case frames, hasAlpha, sourceWidth, sourceHeight, format, loops
+        // date
+        case date
+        // failure
+        case failureKind, reason
+        // properties
+        case width, height, dateTaken, dateOffset, camera, lens, exposure, fNumber, iso, focal, focal35, latitude, longitude
+        // probe
+        case report
+    }
+
+    enum OutcomeCode: Int64 {
+        case pixels = 1, stillImage, date, properties, failure, probe
+    }
+
+    static let failureKinds: [DecodeFailure.Kind] = [.unreadable, .notAnImage, .corrupt, .tooLarge, .cancelled, .unsafe]
+
+    public var message: DecoderMessage {
+        var fields: [UInt8: DecoderMessage.Value] = [Tag.id.rawValue: .int(Int64(bitPattern: id))]
+        func set(_ tag: Tag, _ value: DecoderMessage.Value?) { if let value { fields[tag.rawValue] = value } }
+        func code(_ code: OutcomeCode) { set(.outcome, .int(code.rawValue)) }
+        switch outcome {
+        case .pixels(let layout):
+            code(.pixels)
+            set(.frames, .ints(layout.frames.flatMap { [$0.offset, $0.size.width, $0.size.height, $0.stride, $0.duration].map(Int64.init) }))
+            set(.hasAlpha, .int(layout.hasAlpha ? 1 : 0))
+            set(.sourceWidth, .int(Int64(layout.sourceSize.width)))
+            set(.sourceHeight, .int(Int64(layout.sourceSize.height)))
+            set(.format, .text(layout.format))
+            set(.loops, .int(layout.loops ? 1 : 0))
+        case .stillImage:
+            code(.stillImage)
+        case .date(let value):
+            code(.date)
+            switch value {
+            case .taken(let date)?: set(.date, .int(date))
+            case .noDate?: set(.date, .text("none"))
+            case nil: break
+            }
+        case .properties(let details):
+            code(.properties)
+            set(.width, details.dimensions.map { .int(Int64($0.width)) })
+            set(.height, details.dimensions.map { .int(Int64($0.height)) })
+            set(.dateTaken, details.dateTaken.map { .int($0) })
+            set(.dateOffset, details.dateTakenOffset.map { .int(Int64($0)) })
+            set(.camera, details.camera.map { .text($0) })
+            set(.lens, details.lens.map { .text($0) })
+            set(.exposure, details.exposureTime.map { .double($0) })
+            set(.fNumber, details.fNumber.map { .double($0) })
+            set(.iso, details.iso.map { .int(Int64($0)) })
+            set(.focal, details.focalLength.map { .double($0) })
+            set(.focal35, details.focalLength35mm.map { .int(Int64($0)) })
+            set(.latitude, details.latitude.map { .double($0) })
+            set(.longitude, details.longitude.map { .double($0) })
+        case .failure(let failure):
+            code(.failure)
+            set(.failureKind, .int(Int64(Self.failureKinds.firstIndex(of: failure.kind)!)))
+            set(.reason, .text(failure.reason))
+        case .probe(let report):
+            code(.probe)
+            set(.report, .text(report))
+        }
+        return DecoderMessage(kind: .reply, fields: fields)
+    }
+
+    /// The reply a message carries, or why it carries none. Values are checked for range
+    /// here; pixel layouts again against the memory they come with (`PixelLayout.check`).
+    public init(_ message: DecoderMessage) throws(DecoderMessage.Malformed) {
+        guard message.kind == .reply else { throw .init(reason: "not a reply") }
+        guard let id = message.int(Tag.id.rawValue) else { throw .init(reason: "reply without an id") }
+        self.id = UInt64(bitPattern: id)
+        let edge = Int64(PixelLayout.maxEdge)
+        switch OutcomeCode(rawValue: message.int(Tag.outcome.rawValue) ?? 0) {
+        case .pixels:
+            guard let numbers = message.ints(Tag.frames.rawValue), !numbers.isEmpty, numbers.count % 5 == 0,
+                  numbers.allSatisfy({ (0...Int64(Int32.max) * 8).contains($0) }) else {
+                throw .init(reason: "bad frame list")
+            }
+            let frames = stride(from: 0, to: numbers.count, by: 5).map { i in
+                PixelLayout.Frame(offset: Int(numbers[i]), size: PixelSize(width: Int(numbers[i + 1]), height: Int(numbers[i + 2])),
+                                  stride: Int(numbers[i + 3]), duration: Int(numbers[i + 4]))
+            }
+            outcome = .pixels(PixelLayout(
+                frames: frames,
+                hasAlpha: try message.int(Tag.hasAlpha.rawValue, in: 0...1) == 1,
+                sourceSize: PixelSize(width: try message.int(Tag.sourceWidth.rawValue, in: 1...edge),
+                                      height: try message.int(Tag.sourceHeight.rawValue, in: 1...edge)),
+                format: message.text(Tag.format.rawValue) ?? "unknown",
+                loops: (message.int(Tag.loops.rawValue) ?? 1) != 0))
+        case .stillImage:
+            outcome = .stillImage
+        case .date:
+            if let date = message.int(Tag.date.rawValue) {
+                outcome = .date(.taken(date))
+            } else if message.text(Tag.date.rawValue) == "none" {
+                outcome = .date(.noDate)
+            } else {
+                outcome = .date(nil)
+            }
+        case .properties:
+            var details = PhotoDetails(uri: "", name: "")
+            if let width = message.int(Tag.width.rawValue), let height = message.int(Tag.height.rawValue),
+               (1...1 << 31).contains(width), (1...1 << 31).contains(height) {
+                details.dimensions = PixelSize(width: Int(width), height: Int(height))
+            }
+            details.dateTaken = message.int(Tag.dateTaken.rawValue)
+            details.dateTakenOffset = message.int(Tag.dateOffset.rawValue).flatMap { abs($0) <= 86_400 ? Int($0) : nil }
+            details.camera = message.text(Tag.camera.rawValue)
+            details.lens = message.text(Tag.lens.rawValue)
+            details.exposureTime = message.double(Tag.exposure.rawValue).flatMap(Self.finite)
+            details.fNumber = message.double(Tag.fNumber.rawValue).flatMap(Self.finite)
+            details.iso = message.int(Tag.iso.rawValue).flatMap { (1...Int64(Int32.max)).contains($0) ? Int($0) : nil }
+            details.focalLength = message.double(Tag.focal.rawValue).flatMap(Self.finite)
+            details.focalLength35mm = message.int(Tag.focal35.rawValue).flatMap { (1...100_000).contains($0) ? Int($0) : nil }
+            details.latitude = message.double(Tag.latitude.rawValue).flatMap { abs($0) <= 90 ? $0 : nil }
+            details.longitude = message.double(Tag.longitude.rawValue).flatMap { abs($0) <= 180 ? $0 : nil }
+            outcome = .properties(details)
+        case .failure:
+            let kind = Self.failureKinds[try message.int(Tag.failureKind.rawValue, in: 0...Int64(Self.failureKinds.count - 1))]
+            outcome = .failure(DecodeFailure(kind, message.text(Tag.reason.rawValue) ?? "The image could not be decoded."))
+        case .probe:
+            outcome = .probe(message.text(Tag.report.rawValue) ?? "")
+        case nil:
+            throw .init(reason: "unknown outcome")
+        }
+    }
+
+    private static func finite(_ value: Double) -> Double? { value.isFinite ? value : nil }
+}

@@ -1,0 +1,134 @@
+/// What the browser asks a decoder process to do with the file descriptor sent beside the
+/// request. The process never opens a path: it reads the descriptor it was given.
+public struct DecoderRequest: Sendable, Equatable {
+    public enum Operation: Int64, Sendable {
+        /// A still image shrunk to fit `fitting` (`DecodedImage`).
+        case still = 1
+        /// An animation's frames, or word that the file is a still image.
+        case animation = 2
+        /// The date the photo was taken (EXIF).
+        case date = 3
+        /// What the Properties panel shows from the file's content (EXIF, frame header).
+        case properties = 4
+        /// Test mode only: tries to open `probePath` and to connect to `probePort` on the
+        /// loopback address, and reports what happened (confinement checks).
+        case probe = 5
+    }
+
+    /// Matches the reply to the request.
+    public var id: UInt64
+    public var operation: Operation
+    public var fitting: PixelSize
+    /// The most pixels the decode may produce before shrinking.
+    public var maxPixels: Int
+    /// The most frames and bytes an animation may keep.
+    public var maxFrames: Int
+    public var maxBytes: Int
+    /// The file's name, for the type its extension suggests (the content decides).
+    public var name: String?
+    public var probePath: String?
+    public var probePort: Int?
+
+    public init(id: UInt64, operation: Operation, fitting: PixelSize = PixelSize(width: 1, height: 1),
+                maxPixels: Int = 100_000_000, maxFrames: Int = 300, maxBytes: Int = 128 << 20,
+                name: String? = nil, probePath: String? = nil, probePort: Int? = nil) {
+        self.id = id
+        self.operation = operation
+        self.fitting = fitting
+        self.maxPixels = maxPixels
+        self.maxFrames = maxFrames
+        self.maxBytes = maxBytes
+        self.name = name
+        self.probePath = probePath
+        self.probePort = probePort
+    }
+
+    enum Tag: UInt8 {
+        case id = 1, operation, width, height, maxPixels, maxFrames, maxBytes, name, probePath, probePort
+    }
+
+    /// Edges and pixel counts a request may carry.
+    public static let maxEdge: Int64 = 1 << 20
+    public static let maxPixelLimit: Int64 = 1 << 32
+
+    public var message: DecoderMessage {
+        var fields: [UInt8: DecoderMessage.Value] = [
+            Tag.id.rawValue: .int(Int64(bitPattern: id)),
+            Tag.operation.rawValue: .int(operation.rawValue),
+            Tag.width.rawValue: .int(Int64(fitting.width)),
+            Tag.height.rawValue: .int(Int64(fitting.height)),
+            Tag.maxPixels.rawValue: .int(Int64(maxPixels)),
+            Tag.maxFrames.rawValue: .int(Int64(maxFrames)),
+            Tag.maxBytes.rawValue: .int(Int64(maxBytes)),
+        ]
+        if let name { fields[Tag.name.rawValue] = .text(name) }
+        if let probePath { fields[Tag.probePath.rawValue] = .text(probePath) }
+        if let probePort { fields[Tag.probePort.rawValue] = .int(Int64(probePort)) }
+        return DecoderMessage(kind: .request, fields: fields)
+    }
+
+    /// The request a message carries, or why it carries none.
+    public init(_ message: DecoderMessage) throws(DecoderMessage.Malformed) {
+        guard message.kind == .request else { throw .init(reason: "not a request") }
+        guard let id = message.int(Tag.id.rawValue) else { throw .init(reason: "request without an id") }
+        let rawOperation = try message.int(Tag.operation.rawValue, in: 1...5)
+        self.id = UInt64(bitPattern: id)
+        operation = Operation(rawValue: Int64(rawOperation))!
+        fitting = PixelSize(width: try message.int(Tag.width.rawValue, in: 1...Self.maxEdge),
+                            height: try message.int(Tag.height.rawValue, in: 1...Self.maxEdge))
+        maxPixels = try message.int(Tag.maxPixels.rawValue, in: 1...Self.maxPixelLimit)
+        maxFrames = try message.int(Tag.maxFrames.rawValue, in: 1...Int64(PixelLayout.maxFrames))
+        maxBytes = try message.int(Tag.maxBytes.rawValue, in: 1...Self.maxPixelLimit * 4)
+        name = message.text(Tag.name.rawValue)
+        probePath = message.text(Tag.probePath.rawValue)
+        probePort = message.int(Tag.probePort.rawValue).flatMap { (1...65535).contains($0) ? Int($0) : nil }
+    }
+}
+
+/// What a decoder process says it put itself under, once, when it starts.
+public struct DecoderReady: Sendable, Equatable {
+    /// The process id as the process itself sees it (1 inside a PID namespace).
+    public var pid: Int
+    /// The confinements that hold, in words ("Landlock (ABI 4)", "seccomp filter", …).
+    public var confinements: [String]
+    /// The ones that could not be set up, with the reason.
+    public var missing: [String]
+
+    public init(pid: Int, confinements: [String], missing: [String]) {
+        self.pid = pid
+        self.confinements = confinements
+        self.missing = missing
+    }
+
+    enum Tag: UInt8 { case pid = 1, confinements, missing }
+
+    public var message: DecoderMessage {
+        DecoderMessage(kind: .ready, fields: [
+            Tag.pid.rawValue: .int(Int64(pid)),
+            Tag.confinements.rawValue: .text(confinements.joined(separator: "\n")),
+            Tag.missing.rawValue: .text(missing.joined(separator: "\n")),
+        ])
+    }
+
+    public init(_ message: DecoderMessage) throws(DecoderMessage.Malformed) {
+        guard message.kind == .ready else { throw .init(reason: "not a ready message") }
+        pid = try message.int(Tag.pid.rawValue, in: 0...Int64(Int32.max))
+        confinements = (message.text(Tag.confinements.rawValue) ?? "").split(separator: "\n").map(String.init)
+        missing = (message.text(Tag.missing.rawValue) ?? "").split(separator: "\n").map(String.init)
+    }
+}
+
+/// Tells a decoder process to stop the request it is running.
+public struct DecoderCancel: Sendable, Equatable {
+    public var id: UInt64
+    public init(id: UInt64) { self.id = id }
+
+    public var message: DecoderMessage {
+        DecoderMessage(kind: .cancel, fields: [1: .int(Int64(bitPattern: id))])
+    }
+
+    public init(_ message: DecoderMessage) throws(DecoderMessage.Malformed) {
+        guard message.kind == .cancel, let id = message.int(1) else { throw .init(reason: "not a cancel message") }
+        self.id = UInt64(bitPattern: id)
+    }
+}

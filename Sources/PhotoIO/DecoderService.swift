@@ -1,0 +1,220 @@
+import CConfinement
+import Foundation
+import Glibc
+import PhotoCore
+import Synchronization
+
+/// The decoder process's side: confines itself (`DecoderConfinement`), says so, then decodes
+/// one request at a time from the descriptor sent with it and answers with pixels in a sealed
+/// memfd (`SharedPixels`) or a reason. It never opens a path: every byte it parses comes from
+/// a descriptor the browser opened.
+///
+/// A second thread reads the socket while a request runs, so a cancel message stops the
+/// decode at its next check. When the browser closes the socket (it ended, or no longer needs
+/// this process), the process exits.
+///
+/// Arguments: `--fd N` (the socket, default 3), `--memory-limit BYTES`,
+/// `--cpu-limit SECONDS`, `--test-modes` (marker files crash, hang or allocate without bound;
+/// probe requests are answered: for the recovery and confinement tests only).
+public enum DecoderService {
+    public static func main(arguments: [String]) -> Never {
+        var socket: Int32 = 3
+        var memoryLimit = 2 << 30
+        var cpuLimit = 60
+        var testModes = false
+        var rest = arguments.dropFirst()
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--fd": socket = rest.popFirst().flatMap { Int32($0) } ?? socket
+            case "--memory-limit": memoryLimit = rest.popFirst().flatMap { Int($0) } ?? memoryLimit
+            case "--cpu-limit": cpuLimit = rest.popFirst().flatMap { Int($0) } ?? cpuLimit
+            case "--test-modes": testModes = true
+            default:
+                FileHandle.standardError.write(Data("gphotobrowse-decoder: unknown argument \(argument)\n".utf8))
+                exit(2)
+            }
+        }
+        // Nothing inherited stays open but the standard streams and the socket.
+        if socket != 3 {
+            guard dup2(socket, 3) == 3 else { exit(2) }
+            close(socket)
+        }
+        _ = cconf_close_range(4, UInt32.max)
+        let channel = DecoderChannel(fd: 3)
+
+        // The formats list reads the loaders' cache once, before anything is confined.
+        _ = PixbufImage.formats
+        let (held, missing) = DecoderConfinement.apply(addressSpaceLimit: memoryLimit)
+        guard channel.send(DecoderReady(pid: Int(getpid()), confinements: held, missing: missing).message) else { exit(0) }
+
+        let service = Service(channel: channel, cpuLimit: cpuLimit, testModes: testModes)
+        service.run()
+    }
+}
+
+/// The running service: requests wait in `incoming` for the main thread; the reader thread
+/// hands them over and sets the running request's flag on a cancel.
+private final class Service: @unchecked Sendable {
+    let channel: DecoderChannel
+    let cpuLimit: Int
+    let testModes: Bool
+    private let incoming = Mutex<[(DecoderRequest, Int32?)]>([])
+    private let running = Mutex<(id: UInt64, flag: CancellationFlag)?>(nil)
+    private let available = DispatchSemaphore(value: 0)
+
+    init(channel: DecoderChannel, cpuLimit: Int, testModes: Bool) {
+        self.channel = channel
+        self.cpuLimit = cpuLimit
+        self.testModes = testModes
+    }
+
+    func run() -> Never {
+        let reader = Thread { [self] in readLoop() }
+        reader.stackSize = 1 << 20
+        reader.start()
+        while true {
+            available.wait()
+            guard let (request, descriptor) = incoming.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { continue }
+            let flag = CancellationFlag()
+            running.withLock { $0 = (request.id, flag) }
+            DecoderConfinement.limitCPU(seconds: cpuLimit)
+            let (reply, pixels) = answer(request, descriptor: descriptor, cancellation: flag)
+            running.withLock { $0 = nil }
+            if let descriptor { close(descriptor) }
+            let sent = channel.send(reply.message, descriptor: pixels)
+            if let pixels { close(pixels) }
+            if !sent { exit(0) }
+        }
+    }
+
+    private func readLoop() {
+        while true {
+            switch channel.receive(timeout: -1) {
+            case .message(let message, let descriptor):
+                if message.kind == .cancel, let cancel = try? DecoderCancel(message) {
+                    running.withLock { if $0?.id == cancel.id { $0?.flag.cancel() } }
+                    if let descriptor { close(descriptor) }
+                } else if let request = try? DecoderRequest(message) {
+                    incoming.withLock { $0.append((request, descriptor)) }
+                    available.signal()
+                } else {
+                    exit(3)  // the browser speaks another protocol: nothing sensible to do
+                }
+            case .timeout:
+                continue
+            case .closed, .malformed:
+                exit(0)
+            }
+        }
+    }
+
+    /// The reply to one request, and the pixels' descriptor when there are pixels.
+    private func answer(_ request: DecoderRequest, descriptor: Int32?, cancellation: CancellationFlag) -> (DecoderReply, Int32?) {
+        func reply(_ outcome: DecoderReply.Outcome) -> (DecoderReply, Int32?) { (DecoderReply(id: request.id, outcome: outcome), nil) }
+        if request.operation == .probe {
+            return testModes ? reply(.probe(Probe.run(path: request.probePath, port: request.probePort))) :
+                reply(.failure(DecodeFailure(.unreadable, "Probes are answered in test mode only.")))
+        }
+        guard let descriptor else { return reply(.failure(DecodeFailure(.unreadable, "No file was sent to decode."))) }
+        if testModes { TestFault.trigger(descriptor) }
+        let source = ByteSource(descriptor: descriptor, name: request.name)
+        switch request.operation {
+        case .still:
+            let decoded = PixbufDecoder(maxDecodedPixels: request.maxPixels).decode(source, fitting: request.fitting, cancellation: cancellation)
+            switch decoded {
+            case .success(let image):
+                return pixels([(image, 0)], loops: true, sourceSize: image.sourceSize, format: image.format, id: request.id)
+            case .failure(let failure):
+                return reply(.failure(failure))
+            }
+        case .animation:
+            let decoder = AnimationDecoder(maxFrames: request.maxFrames, maxBytes: request.maxBytes, maxDecodedPixels: request.maxPixels)
+            switch decoder.decode(source, fitting: request.fitting, cancellation: cancellation) {
+            case .success(let animation?):
+                let first = animation.frames[0].image
+                return pixels(animation.frames.map { ($0.image, $0.duration) }, loops: animation.loops,
+                              sourceSize: first.sourceSize, format: first.format, id: request.id)
+            case .success(nil):
+                return reply(.stillImage)
+            case .failure(let failure):
+                return reply(.failure(failure))
+            }
+        case .date:
+            return reply(.date(PhotoMetadata.readDate(descriptor: descriptor)))
+        case .properties:
+            return reply(.properties(PhotoProperties.readContent(descriptor: descriptor)))
+        case .probe:
+            return reply(.failure(DecodeFailure(.unreadable, "Unreachable.")))
+        }
+    }
+
+    private func pixels(_ images: [(DecodedImage, duration: Int)], loops: Bool, sourceSize: PixelSize, format: String, id: UInt64)
+        -> (DecoderReply, Int32?) {
+        switch SharedPixels.seal(images, loops: loops, sourceSize: sourceSize, format: format) {
+        case .success(let (fd, layout)): (DecoderReply(id: id, outcome: .pixels(layout)), fd)
+        case .failure(let failure): (DecoderReply(id: id, outcome: .failure(failure)), nil)
+        }
+    }
+}
+
+/// Test mode: files that start with a marker make the decoder misbehave the way a hostile
+/// file could, so the browser's recovery can be tested.
+enum TestFault {
+    static let crash = "GPHOTOBROWSE-TEST-CRASH"
+    static let hang = "GPHOTOBROWSE-TEST-HANG"
+    static let allocate = "GPHOTOBROWSE-TEST-ALLOCATE"
+
+    static func trigger(_ descriptor: Int32) {
+        var head = [UInt8](repeating: 0, count: 32)
+        let n = head.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        guard n > 0 else { return }
+        let text = String(decoding: head[0..<n], as: UTF8.self)
+        if text.hasPrefix(crash) {
+            raise(SIGSEGV)
+        } else if text.hasPrefix(hang) {
+            let spin = Atomic<Int>(0)
+            while true { spin.add(1, ordering: .relaxed) }
+        } else if text.hasPrefix(allocate) {
+            var hoard: [UnsafeMutableRawPointer] = []
+            while true {
+                let block = UnsafeMutableRawPointer.allocate(byteCount: 16 << 20, alignment: 16)
+                block.initializeMemory(as: UInt8.self, repeating: 1, count: 16 << 20)
+                hoard.append(block)
+            }
+        }
+    }
+}
+
+/// Test mode: what this process can reach beyond its descriptor, one line per attempt.
+enum Probe {
+    static func run(path: String?, port: Int?) -> String {
+        var lines: [String] = []
+        func outcome(_ ok: Bool) -> String { ok ? "succeeded" : "failed (\(String(cString: strerror(errno))))" }
+        if let path {
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            lines.append("read \(path): \(outcome(fd >= 0))")
+            if fd >= 0 { close(fd) }
+            let written = path + ".probe"
+            let wfd = open(written, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            lines.append("create \(written): \(outcome(wfd >= 0))")
+            if wfd >= 0 { close(wfd) }
+        }
+        if let port {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            if fd < 0 {
+                lines.append("connect 127.0.0.1:\(port): \(outcome(false))")
+            } else {
+                var address = sockaddr_in()
+                address.sin_family = sa_family_t(AF_INET)
+                address.sin_port = in_port_t(UInt16(port).bigEndian)
+                address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+                let connected = withUnsafePointer(to: &address) {
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+                }
+                lines.append("connect 127.0.0.1:\(port): \(outcome(connected == 0))")
+                close(fd)
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
