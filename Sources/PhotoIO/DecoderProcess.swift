@@ -1,0 +1,239 @@
+import Foundation
+import Glibc
+import PhotoCore
+
+/// How decoder processes are started: which program, and inside what.
+public struct DecoderLaunch: Sendable {
+    /// The decoder program (`gphotobrowse-decoder`).
+    public var program: String
+    /// bubblewrap, when it is to be used.
+    public var bubblewrap: String?
+    public var memoryLimit: Int
+    public var cpuLimit: Int
+    public var testModes: Bool
+
+    public init(program: String, bubblewrap: String?, memoryLimit: Int = 2 << 30, cpuLimit: Int = 60, testModes: Bool = false) {
+        self.program = program
+        self.bubblewrap = bubblewrap
+        self.memoryLimit = memoryLimit
+        self.cpuLimit = cpuLimit
+        self.testModes = testModes
+    }
+
+    /// The decoder program next to this process's executable (a build tree, or a test
+    /// bundle), else in `../libexec` (an installed app), else nil.
+    public static func findProgram() -> String? {
+        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
+        let folder = (executable as NSString).deletingLastPathComponent
+        for candidate in [folder + "/gphotobrowse-decoder", (folder as NSString).deletingLastPathComponent + "/libexec/gphotobrowse-decoder"]
+        where access(candidate, X_OK) == 0 {
+            return candidate
+        }
+        return nil
+    }
+
+    /// bubblewrap's path when it is installed.
+    public static func findBubblewrap() -> String? {
+        for folder in ["/usr/bin", "/bin", "/usr/local/bin"] where access(folder + "/bwrap", X_OK) == 0 {
+            return folder + "/bwrap"
+        }
+        return nil
+    }
+
+    static let quietCrashes = "SWIFT_BACKTRACE=enable=no"
+
+    /// The command line: the decoder's arguments, inside bubblewrap when there is one.
+    var arguments: [String] {
+        var decoder = [program, "--fd", "3", "--memory-limit", String(memoryLimit), "--cpu-limit", String(cpuLimit)]
+        if testModes { decoder.append("--test-modes") }
+        guard let bubblewrap else { return decoder }
+        return [bubblewrap] + Self.sandboxArguments(program: program) + ["--"] + decoder
+    }
+
+    /// An empty world: its own namespaces (no network, no other processes), no environment,
+    /// no capabilities, and read-only the system's folders and the folders the program and
+    /// the libraries it needs live in. No home, no /tmp, nothing writable.
+    static func sandboxArguments(program: String) -> [String] {
+        var arguments = ["--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL",
+                         "--clearenv", "--setenv", "SWIFT_BACKTRACE", "enable=no",
+                         "--ro-bind", "/usr", "/usr", "--dev", "/dev", "--proc", "/proc", "--chdir", "/"]
+        // Merged /usr (Debian 12) links /lib and friends into it; older layouts have folders.
+        for top in ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"] {
+            if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: top) {
+                arguments += ["--symlink", target, top]
+            } else if FileManager.default.fileExists(atPath: top) {
+                arguments += ["--ro-bind", top, top]
+            }
+        }
+        arguments += ["--ro-bind-try", "/etc/ld.so.cache", "/etc/ld.so.cache", "--ro-bind-try", "/etc/fonts", "/etc/fonts"]
+        var folders = [(program as NSString).deletingLastPathComponent]
+        // This process links what the decoder links (and more): the Swift runtime's folder.
+        for folder in DecoderConfinement.loadedLibraryFolders() where !folders.contains(folder) { folders.append(folder) }
+        for folder in folders where !folder.hasPrefix("/usr/") && !folder.isEmpty {
+            arguments += ["--ro-bind", folder, folder]
+        }
+        return arguments
+    }
+}
+
+/// One decoder process, seen from the browser: started, handed one request at a time, and
+/// ended (killed) when it misbehaves or is no longer needed. Used by one thread at a time.
+final class DecoderProcess: @unchecked Sendable {
+    let pid: pid_t
+    let channel: DecoderChannel
+    let ready: DecoderReady
+    let bubblewrapped: Bool
+    var lastUsed = Date()
+    private var nextID: UInt64 = 1
+
+    private init(pid: pid_t, channel: DecoderChannel, ready: DecoderReady, bubblewrapped: Bool) {
+        self.pid = pid
+        self.channel = channel
+        self.ready = ready
+        self.bubblewrapped = bubblewrapped
+    }
+
+    /// Starts a decoder and waits (up to `startTimeout` ms) for it to say it is ready.
+    static func start(_ launch: DecoderLaunch, startTimeout: Int32 = 10_000) -> Result<DecoderProcess, DecoderBreakdown> {
+        guard let (ours, theirs) = DecoderChannel.pair() else {
+            return .failure(.couldNotStart("no socket: \(String(cString: strerror(errno)))"))
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, theirs.fd, 3)
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // Signals back to their defaults and none blocked, whatever this process did.
+        var defaults = sigset_t()
+        sigfillset(&defaults)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+        let arguments = launch.arguments
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        // No environment but one setting: a crash on a hostile file is expected, and the
+        // runtime's backtrace of it would only fill the log.
+        var envp: [UnsafeMutablePointer<CChar>?] = [strdup(DecoderLaunch.quietCrashes), nil]
+        defer { free(envp[0]) }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, arguments[0], &actions, &attributes, &argv, &envp)
+        theirs.close()
+        guard spawned == 0 else {
+            ours.close()
+            return .failure(.couldNotStart("\(arguments[0]): \(String(cString: strerror(spawned)))"))
+        }
+        switch ours.receive(timeout: startTimeout) {
+        case .message(let message, let descriptor):
+            if let descriptor { close(descriptor) }
+            if let ready = try? DecoderReady(message) {
+                return .success(DecoderProcess(pid: pid, channel: ours, ready: ready, bubblewrapped: launch.bubblewrap != nil))
+            }
+            end(pid: pid, channel: ours)
+            return .failure(.couldNotStart("it did not say it was ready"))
+        case .timeout:
+            end(pid: pid, channel: ours)
+            return .failure(.couldNotStart("it did not start in time"))
+        case .closed, .malformed:
+            let status = end(pid: pid, channel: ours)
+            return .failure(.couldNotStart("it ended at once (\(status))"))
+        }
+    }
+
+    /// Runs one request on `descriptor` (which stays the caller's to close). Waits up to
+    /// `timeout` seconds; a cancelled flag is passed on to the process. On a breakdown the
+    /// process has been ended and must not be used again.
+    func run(_ request: DecoderRequest, descriptor: Int32?, timeout: Double, cancellation: CancellationFlag)
+        -> Result<(DecoderReply, pixels: Int32?), DecoderBreakdown> {
+        var request = request
+        request.id = nextID
+        nextID += 1
+        lastUsed = Date()
+        guard channel.send(request.message, descriptor: descriptor) else {
+            return .failure(.crashed(endNow()))
+        }
+        let deadline = Date().addingTimeInterval(timeout)
+        var cancelSent = false
+        while true {
+            if cancellation.isCancelled && !cancelSent {
+                cancelSent = true
+                channel.send(DecoderCancel(id: request.id).message)
+            }
+            let left = deadline.timeIntervalSinceNow
+            if left <= 0 {
+                _ = endNow()
+                return .failure(.hung(timeout))
+            }
+            switch channel.receive(timeout: Int32(min(left, 0.05) * 1000) + 1) {
+            case .timeout:
+                continue
+            case .message(let message, let pixels):
+                guard let reply = try? DecoderReply(message), reply.id == request.id else {
+                    if let pixels { close(pixels) }
+                    return .failure(.spokeNonsense("a reply that is not one", endNow()))
+                }
+                lastUsed = Date()
+                return .success((reply, pixels))
+            case .malformed(let reason):
+                return .failure(.spokeNonsense(reason, endNow()))
+            case .closed:
+                return .failure(.crashed(endNow()))
+            }
+        }
+    }
+
+    /// Kills the process and collects it; says how it ended.
+    func endNow() -> String {
+        Self.end(pid: pid, channel: channel)
+    }
+
+    @discardableResult
+    private static func end(pid: pid_t, channel: DecoderChannel) -> String {
+        // A process that already ended is collected; one that is running is killed first.
+        // One that closed its socket is given a moment to end by itself, so its status says
+        // why (bubblewrap passes on its child's).
+        channel.close()
+        var status: Int32 = 0
+        for _ in 0..<20 {
+            if waitpid(pid, &status, WNOHANG) == pid { return describe(status) }
+            usleep(5_000)
+        }
+        kill(pid, SIGKILL)
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return describe(status)
+    }
+
+    /// A wait status in words.
+    static func describe(_ status: Int32) -> String {
+        let signal = status & 0x7F
+        if signal == 0 { return "exit status \((status >> 8) & 0xFF)" }
+        let name = strsignal(signal).map { String(cString: $0) } ?? "signal \(signal)"
+        return "\(name.lowercased()), signal \(signal)"
+    }
+}
+
+/// How a decoder process failed a request, which ended it.
+enum DecoderBreakdown: Error {
+    case couldNotStart(String)
+    /// The process ended in the middle of a request (a crash, or the memory or CPU limit).
+    case crashed(String)
+    /// No answer within the time allowed: the process was killed.
+    case hung(Double)
+    /// The process sent something that is not a reply to the request.
+    case spokeNonsense(String, String)
+
+    var description: String {
+        switch self {
+        case .couldNotStart(let reason): "the decoder could not start: \(reason)"
+        case .crashed(let status): "the decoder ended while decoding it (\(status))"
+        case .hung(let seconds): "the decoder did not finish within \(Int(seconds)) s and was stopped"
+        case .spokeNonsense(let reason, _): "the decoder answered nonsense (\(reason)) and was stopped"
+        }
+    }
+}

@@ -1,0 +1,342 @@
+import CConfinement
+import Dispatch
+import Foundation
+import Glibc
+import PhotoCore
+import Synchronization
+
+/// Decoding out of the browser's process: every image and every EXIF block the browser shows
+/// is parsed in a decoder process (`gphotobrowse-decoder`, confined: see `DecoderLaunch` and
+/// `DecoderConfinement`), so a file crafted against a loader can crash or take over only a
+/// process that holds nothing and reaches nothing.
+///
+/// The browser opens each file itself (without blocking, regular files only) and sends the
+/// descriptor with a `DecoderRequest`; pixels come back in a sealed memfd (`SharedPixels`).
+/// Processes are started on demand, at most `maxProcesses` (one per core), reused one
+/// request at a time, and ended after `idleTime` seconds unused.
+///
+/// A process that crashes, overruns its memory limit, hangs past `timeout` or answers
+/// nonsense is killed and replaced; its file fails with `DecodeFailure.Kind.unsafe` ("could
+/// not be decoded safely"), which the thumbnail cache records like any lasting failure, and
+/// nothing else notices.
+///
+/// Where no decoder program is installed the decoding runs in this process (and says so once,
+/// in the log and in `status`); where bubblewrap cannot run, decoder processes run without
+/// it, confined by their own limits, Landlock and seccomp.
+public final class IsolatedDecoder: ImageDecoding, Sendable {
+    public struct Settings: Sendable {
+        public var maxProcesses = ProcessInfo.processInfo.activeProcessorCount
+        public var timeout: Double = 30
+        public var idleTime: Double = 20
+        public var memoryLimit = 2 << 30
+        public var cpuLimit = 60
+        public var testModes = false
+        public var useBubblewrap = true
+        /// The decoder program; nil to look next to the executable (`DecoderLaunch.findProgram`).
+        public var program: String?
+
+        public init() {}
+
+        /// The defaults, with the test and debugging knobs of the environment:
+        /// `GPHOTOBROWSE_DECODER_TEST_MODES=1`, `GPHOTOBROWSE_DECODE_TIMEOUT` (seconds),
+        /// `GPHOTOBROWSE_DECODER_MEMORY` (MiB), `GPHOTOBROWSE_BUBBLEWRAP=0`.
+        public static func fromEnvironment() -> Settings {
+            var settings = Settings()
+            let environment = ProcessInfo.processInfo.environment
+            settings.testModes = environment["GPHOTOBROWSE_DECODER_TEST_MODES"] == "1"
+            if let seconds = environment["GPHOTOBROWSE_DECODE_TIMEOUT"].flatMap(Double.init), seconds > 0 { settings.timeout = seconds }
+            if let mib = environment["GPHOTOBROWSE_DECODER_MEMORY"].flatMap(Int.init), mib > 0 { settings.memoryLimit = mib << 20 }
+            if environment["GPHOTOBROWSE_BUBBLEWRAP"] == "0" { settings.useBubblewrap = false }
+            return settings
+        }
+    }
+
+    /// The most pixels one decode may produce before shrinking, as `PixbufDecoder`'s.
+    public let maxDecodedPixels: Int
+    private let settings: Settings
+    private let program: String?
+
+    private struct State {
+        var idle: [DecoderProcess] = []
+        var running = 0
+        /// nil until a process started through bubblewrap; false once it could not.
+        var bubblewrapWorks: Bool?
+        var confinement: String?
+        var reported = false
+        var started = 0
+        var replaced = 0
+    }
+    private let state = Mutex(State())
+    private let slots: DispatchSemaphore
+
+    /// The one the app uses.
+    public static let shared = IsolatedDecoder(settings: .fromEnvironment())
+
+    public init(settings: Settings, maxDecodedPixels: Int = 100_000_000) {
+        self.settings = settings
+        self.maxDecodedPixels = maxDecodedPixels
+        program = settings.program ?? DecoderLaunch.findProgram()
+        slots = DispatchSemaphore(value: max(1, settings.maxProcesses))
+        let reaper = Thread { [weak self] in
+            while let interval = self?.settings.idleTime {
+                Thread.sleep(forTimeInterval: interval / 2)
+                self?.endIdleProcesses()
+            }
+        }
+        reaper.name = "decoder-reaper"
+        reaper.start()
+    }
+
+    /// Ends the processes unused for `idleTime` seconds.
+    private func endIdleProcesses() {
+        let cutoff = Date().addingTimeInterval(-settings.idleTime)
+        let stale = state.withLock { state -> [DecoderProcess] in
+            let stale = state.idle.filter { $0.lastUsed < cutoff }
+            state.idle.removeAll { $0.lastUsed < cutoff }
+            return stale
+        }
+        for process in stale { _ = process.endNow() }
+    }
+
+    deinit {
+        for process in state.withLock({ $0.idle }) { _ = process.endNow() }
+    }
+
+    // MARK: What the app asks
+
+    public func decode(_ request: DecodeRequest, cancellation: CancellationFlag) -> Result<DecodedImage, DecodeFailure> {
+        guard program != nil else { return PixbufDecoder(maxDecodedPixels: maxDecodedPixels).decode(request, cancellation: cancellation) }
+        let asked = DecoderRequest(id: 0, operation: .still, fitting: request.fitting, maxPixels: maxDecodedPixels)
+        return pixels(asked, uri: request.uri, cancellation: cancellation).flatMap { images, _ in
+            guard let image = images?.first?.image else { return .failure(DecodeFailure(.unsafe, Self.unsafeReason)) }
+            return .success(image)
+        }
+    }
+
+    /// An animation's frames, or nil for a still image; see `AnimationDecoder`.
+    public func animation(_ request: DecodeRequest, maxFrames: Int = 300, maxBytes: Int = 128 << 20,
+                          cancellation: CancellationFlag) -> Result<DecodedAnimation?, DecodeFailure> {
+        guard program != nil else {
+            return AnimationDecoder(maxFrames: maxFrames, maxBytes: maxBytes, maxDecodedPixels: maxDecodedPixels)
+                .decode(request, cancellation: cancellation)
+        }
+        let asked = DecoderRequest(id: 0, operation: .animation, fitting: request.fitting, maxPixels: maxDecodedPixels,
+                                   maxFrames: maxFrames, maxBytes: maxBytes)
+        return pixels(asked, uri: request.uri, cancellation: cancellation).flatMap { images, loops in
+            guard let images else { return .success(nil) }
+            return .success(DecodedAnimation(frames: images.map { DecodedAnimation.Frame(image: $0.image, duration: $0.duration) }, loops: loops))
+        }
+    }
+
+    /// The date `uri` was taken; see `PhotoMetadata.readDate(uri:)`.
+    public func dateTaken(uri: String) -> DateTakenCache.Value? {
+        guard program != nil else { return PhotoMetadata.readDate(uri: uri) }
+        switch run(DecoderRequest(id: 0, operation: .date), uri: uri, cancellation: CancellationFlag()) {
+        case .success((let reply, _)):
+            if case .date(let value) = reply.outcome { return value }
+            return nil
+        case .failure:
+            return nil
+        }
+    }
+
+    /// What `uri`'s content says for the Properties panel; see `PhotoProperties.read(uri:)`.
+    public func properties(uri: String) -> PhotoDetails {
+        guard program != nil else { return PhotoProperties.read(uri: uri) }
+        return PhotoProperties.read(uri: uri) { uri in
+            guard case .success((let reply, _)) = run(DecoderRequest(id: 0, operation: .properties), uri: uri, cancellation: CancellationFlag()),
+                  case .properties(let details) = reply.outcome else { return nil }
+            return details
+        }
+    }
+
+    /// Test mode: what a decoder process can reach (see `DecoderService`'s probe).
+    public func probe(path: String?, port: Int?) -> String? {
+        let request = DecoderRequest(id: 0, operation: .probe, probePath: path, probePort: port)
+        guard case .success((let reply, _)) = withProcess({ $0.run(request, descriptor: nil, timeout: settings.timeout, cancellation: CancellationFlag()) }),
+              case .probe(let report) = reply.outcome else { return nil }
+        return report
+    }
+
+    /// How decoding is confined, in a sentence for the log and the About window.
+    public var status: String {
+        guard program != nil else { return Self.unconfinedStatus }
+        return state.withLock { $0.confinement } ?? "Decoding runs in separate processes (none started yet)."
+    }
+
+    /// Processes started and replaced after a breakdown so far (for tests and tracing).
+    public var counts: (started: Int, replaced: Int, idle: Int) {
+        state.withLock { ($0.started, $0.replaced, $0.idle.count) }
+    }
+
+    public static let unsafeReason = "Could not be decoded safely."
+    static let unconfinedStatus = "Decoding is not confined: it runs inside the browser, because the decoder program (gphotobrowse-decoder) is not installed next to it."
+
+    // MARK: Requests
+
+    /// Pixels from a still or animation request: nil images for "a still image" (animations).
+    private func pixels(_ request: DecoderRequest, uri: String, cancellation: CancellationFlag)
+        -> Result<([(image: DecodedImage, duration: Int)]?, loops: Bool), DecodeFailure> {
+        switch run(request, uri: uri, cancellation: cancellation) {
+        case .failure(let failure):
+            return .failure(failure)
+        case .success((let reply, let pixels)):
+            switch reply.outcome {
+            case .pixels(let layout):
+                guard let pixels else { return .failure(DecodeFailure(.unsafe, Self.unsafeReason)) }
+                switch SharedPixels.open(fd: pixels, layout: layout) {
+                case .success(let images):
+                    return .success((zip(images, layout.frames).map { ($0, $1.duration) }, layout.loops))
+                case .failure(let problem):
+                    log("\(uri): the decoder's pixels were refused (\(problem.reason))")
+                    return .failure(DecodeFailure(.unsafe, Self.unsafeReason))
+                }
+            case .stillImage:
+                if let pixels { close(pixels) }
+                return .success((nil, true))
+            case .failure(let failure):
+                if let pixels { close(pixels) }
+                return .failure(failure)
+            default:
+                if let pixels { close(pixels) }
+                return .failure(DecodeFailure(.unsafe, Self.unsafeReason))
+            }
+        }
+    }
+
+    /// Opens `uri` and runs `request` on it in a decoder process.
+    private func run(_ request: DecoderRequest, uri: String, cancellation: CancellationFlag)
+        -> Result<(DecoderReply, pixels: Int32?), DecodeFailure> {
+        if cancellation.isCancelled { return .failure(DecodeFailure(.cancelled, "Cancelled")) }
+        let file: (fd: Int32, name: String?)
+        switch Self.open(uri: uri) {
+        case .success(let opened): file = opened
+        case .failure(let failure): return .failure(failure)
+        }
+        defer { close(file.fd) }
+        var request = request
+        request.name = file.name
+        let timeout = settings.timeout
+        switch withProcess({ $0.run(request, descriptor: file.fd, timeout: timeout, cancellation: cancellation) }) {
+        case .success(let answer):
+            return .success(answer)
+        case .failure(let breakdown):
+            if case .couldNotStart = breakdown {
+                return .failure(DecodeFailure(.unreadable, "The decoder could not start."))
+            }
+            log("\(uri): \(breakdown.description); decoding goes on in a new process")
+            return .failure(DecodeFailure(.unsafe, Self.unsafeReason))
+        }
+    }
+
+    /// Runs `body` with a process of the pool: an idle one, or a new one. A process whose
+    /// request broke down is ended (by `DecoderProcess.run`) and not returned to the pool.
+    private func withProcess<T>(_ body: (DecoderProcess) -> Result<T, DecoderBreakdown>) -> Result<T, DecoderBreakdown> {
+        slots.wait()
+        defer { slots.signal() }
+        let process: DecoderProcess
+        if let idle = state.withLock({ $0.idle.popLast() }) {
+            process = idle
+        } else {
+            switch startProcess() {
+            case .success(let started): process = started
+            case .failure(let breakdown): return .failure(breakdown)
+            }
+        }
+        let result = body(process)
+        switch result {
+        case .success:
+            state.withLock { $0.idle.append(process) }
+        case .failure:
+            state.withLock { $0.replaced += 1 }
+        }
+        return result
+    }
+
+    /// A new process: through bubblewrap unless it has failed here before, else without.
+    private func startProcess() -> Result<DecoderProcess, DecoderBreakdown> {
+        guard let program else { return .failure(.couldNotStart("no decoder program")) }
+        let bubblewrap = settings.useBubblewrap ? DecoderLaunch.findBubblewrap() : nil
+        let tryBubblewrap = bubblewrap != nil && state.withLock { $0.bubblewrapWorks != false }
+        var launch = DecoderLaunch(program: program, bubblewrap: tryBubblewrap ? bubblewrap : nil,
+                                   memoryLimit: settings.memoryLimit, cpuLimit: settings.cpuLimit, testModes: settings.testModes)
+        var result = DecoderProcess.start(launch)
+        var bubblewrapProblem: String?
+        if tryBubblewrap {
+            if case .failure(let breakdown) = result {
+                bubblewrapProblem = "bubblewrap could not run here (\(breakdown.description))"
+                launch.bubblewrap = nil
+                result = DecoderProcess.start(launch)
+            }
+            state.withLock { $0.bubblewrapWorks = bubblewrapProblem == nil }
+        } else if settings.useBubblewrap {
+            bubblewrapProblem = bubblewrap == nil ? "bubblewrap is not installed" : "bubblewrap could not run here"
+        } else {
+            bubblewrapProblem = "bubblewrap is turned off (GPHOTOBROWSE_BUBBLEWRAP=0)"
+        }
+        guard case .success(let process) = result else { return result }
+        let firstReport = state.withLock { state -> String? in
+            state.started += 1
+            guard !state.reported else { return nil }
+            state.reported = true
+            var held = process.ready.confinements
+            if process.bubblewrapped { held.insert("bubblewrap (no network, no home, no environment)", at: 0) }
+            var missing = process.ready.missing
+            if let bubblewrapProblem { missing.insert(bubblewrapProblem, at: 0) }
+            var text = "Decoding runs in separate processes"
+            text += held.isEmpty ? ", and is not confined." : ", confined by: \(held.joined(separator: "; "))."
+            if !missing.isEmpty { text += " Not confined by: \(missing.joined(separator: "; "))." }
+            state.confinement = text
+            return text
+        }
+        if let firstReport { log(firstReport) }
+        return .success(process)
+    }
+
+    private func log(_ text: String) {
+        FileHandle.standardError.write(Data("gphotobrowse: \(text)\n".utf8))
+    }
+
+    // MARK: Opening files
+
+    /// The file at `uri` opened for a decoder: a local regular file as it is (opened without
+    /// blocking), a remote one copied into a memfd, at most 512 MiB.
+    static func open(uri: String) -> Result<(fd: Int32, name: String?), DecodeFailure> {
+        let source: ByteSource
+        switch ByteSource.open(uri: uri) {
+        case .success(let opened): source = opened
+        case .failure(let failure): return .failure(failure)
+        }
+        if let descriptor = source.descriptor { return .success((descriptor, source.name)) }
+        defer { source.close() }
+        return source.copyToMemory(limit: 512 << 20).map { ($0, source.name) }
+    }
+}
+
+extension ByteSource {
+    /// The rest of a remote file in a memfd (positioned at its start), so a decoder process
+    /// can read it from a descriptor as it reads a local file.
+    func copyToMemory(limit: Int) -> Result<Int32, DecodeFailure> {
+        let fd = cconf_memfd_create("gphotobrowse-remote", cconf_MFD_CLOEXEC)
+        guard fd >= 0 else { return .failure(DecodeFailure(.unreadable, "The file could not be copied for decoding.")) }
+        var buffer = [UInt8](repeating: 0, count: LoaderInput.chunkSize)
+        var total = 0
+        while true {
+            switch buffer.withUnsafeMutableBytes({ read(into: $0) }) {
+            case .failure(let failure):
+                Glibc.close(fd)
+                return .failure(failure)
+            case .success(0):
+                lseek(fd, 0, SEEK_SET)
+                return .success(fd)
+            case .success(let n):
+                total += n
+                let written = buffer.withUnsafeBytes { write(fd, $0.baseAddress, n) }
+                guard total <= limit, written == n else {
+                    Glibc.close(fd)
+                    return .failure(DecodeFailure(.tooLarge, "The file is too large to open safely from this location."))
+                }
+            }
+        }
+    }
+}

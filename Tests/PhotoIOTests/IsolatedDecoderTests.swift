@@ -1,0 +1,178 @@
+import Foundation
+import Glibc
+import PhotoCore
+@testable import PhotoIO
+import Synchronization
+import Testing
+
+/// The decoder processes, for real: the `gphotobrowse-decoder` program built beside these
+/// tests, started through bubblewrap where it runs here and without it where it cannot.
+@Suite(.serialized) struct IsolatedDecoderTests {
+    private let folder = TempFolder()
+
+    private static func decoder(processes: Int = 2, timeout: Double = 30, memoryMiB: Int = 2048, bubblewrap: Bool = true) -> IsolatedDecoder {
+        var settings = IsolatedDecoder.Settings()
+        settings.maxProcesses = processes
+        settings.timeout = timeout
+        settings.memoryLimit = memoryMiB << 20
+        settings.testModes = true
+        settings.useBubblewrap = bubblewrap
+        return IsolatedDecoder(settings: settings)
+    }
+
+    private func request(_ name: String, box: Int = 64) -> DecodeRequest {
+        DecodeRequest(uri: folder.uri(name), fitting: PixelSize(width: box, height: box))
+    }
+
+    @Test func theDecoderProgramIsBuiltBesideTheTests() {
+        #expect(DecoderLaunch.findProgram() != nil, "gphotobrowse-decoder next to \(String(describing: try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")))")
+    }
+
+    @Test(arguments: [true, false])
+    func pixelsFromTheProcessAreThePixelsDecodedHere(bubblewrap: Bool) throws {
+        _ = folder.image("a.png", width: 300, height: 200, rgba: 0x3366_CCFF)
+        _ = folder.image("b.jpg", width: 120, height: 90, rgba: 0xCC33_22FF, type: "jpeg")
+        let isolated = Self.decoder(bubblewrap: bubblewrap)
+        for name in ["a.png", "b.jpg"] {
+            let here = try PixbufDecoder().decode(request(name), cancellation: CancellationFlag()).get()
+            let there = try isolated.decode(request(name), cancellation: CancellationFlag()).get()
+            #expect(there.size == here.size)
+            #expect(there.sourceSize == here.sourceSize)
+            #expect(there.format == here.format)
+            #expect(packedPixels(there) == packedPixels(here))
+        }
+        #expect(isolated.status.contains("separate processes"))
+        #expect(isolated.status.contains("seccomp"), "\(isolated.status)")
+    }
+
+    @Test func failuresKeepTheirReasons() throws {
+        folder.file("notes.png", text: "not a picture at all")
+        folder.file("empty.jpg", bytes: [])
+        folder.fifo("pipe.jpg")
+        let isolated = Self.decoder()
+        let notImage = isolated.decode(request("notes.png"), cancellation: CancellationFlag())
+        #expect(throws: DecodeFailure.self) { try notImage.get() }
+        if case .failure(let failure) = notImage { #expect(failure.kind == .notAnImage) }
+        if case .failure(let failure) = isolated.decode(request("empty.jpg"), cancellation: CancellationFlag()) {
+            #expect(failure.kind == .corrupt)
+        } else {
+            Issue.record("an empty file decoded")
+        }
+        if case .failure(let failure) = isolated.decode(request("pipe.jpg"), cancellation: CancellationFlag()) {
+            #expect(failure.kind == .unreadable)
+        } else {
+            Issue.record("a FIFO decoded")
+        }
+        #expect(isolated.counts.replaced == 0)
+    }
+
+    @Test func animationsDatesAndPropertiesComeFromTheProcess() throws {
+        folder.file("three.gif", bytes: handMadeGIF(palette: [0xFF0000, 0x00FF00, 0x0000FF, 0xFFFFFF],
+                                                    frames: [(0, 10), (1, 20), (2, 5)], loopCount: 0))
+        folder.file("still.gif", bytes: handMadeGIF(palette: [0xFF0000, 0x00FF00, 0x0000FF, 0xFFFFFF], frames: [(0, 10)], loopCount: 0))
+        _ = folder.image("plain.jpg", width: 32, height: 24, type: "jpeg")
+        let exif = jpeg(folder.bytes("plain.jpg"), withExif: [.dateTimeOriginal("2023:08:05 17:16:53")])
+        folder.file("dated.jpg", bytes: exif)
+        let isolated = Self.decoder()
+
+        let animation = try #require(try isolated.animation(request("three.gif"), cancellation: CancellationFlag()).get())
+        #expect(animation.frames.map(\.duration) == [100, 200, 50])
+        #expect(animation.frames[1].image.pixel(1, 1, isNear: 0x00FF_00FF))
+        #expect(try isolated.animation(request("still.gif"), cancellation: CancellationFlag()).get() == nil)
+
+        #expect(isolated.dateTaken(uri: folder.uri("dated.jpg")) == PhotoMetadata.readDate(uri: folder.uri("dated.jpg")))
+        #expect(isolated.dateTaken(uri: folder.uri("dated.jpg"))?.dateTaken != nil)
+        let details = isolated.properties(uri: folder.uri("dated.jpg"))
+        #expect(details == PhotoProperties.read(uri: folder.uri("dated.jpg")))
+        #expect(details.dateTaken != nil && details.name == "dated.jpg")
+    }
+
+    /// A crash, a hang and a runaway allocation each cost one file and one process: the file
+    /// fails as "could not be decoded safely", the next file decodes in a new process.
+    @Test func aMisbehavingDecoderIsReplacedAndOnlyItsFileFails() throws {
+        folder.file("crash.jpg", text: TestFault.crash)
+        folder.file("hang.jpg", text: TestFault.hang)
+        folder.file("hog.jpg", text: TestFault.allocate)
+        _ = folder.image("fine.png", width: 40, height: 30)
+        let isolated = Self.decoder(processes: 1, timeout: 3, memoryMiB: 512)
+        #expect((try? isolated.decode(request("fine.png"), cancellation: CancellationFlag()).get()) != nil)
+        for (n, name) in ["crash.jpg", "hang.jpg", "hog.jpg"].enumerated() {
+            let started = Date()
+            let result = isolated.decode(request(name), cancellation: CancellationFlag())
+            guard case .failure(let failure) = result else {
+                Issue.record("\(name) decoded")
+                continue
+            }
+            #expect(failure.kind == .unsafe, "\(name): \(failure)")
+            #expect(failure.reason == IsolatedDecoder.unsafeReason)
+            #expect(Date().timeIntervalSince(started) < 20)
+            #expect(isolated.counts.replaced == n + 1)
+            let after = try isolated.decode(request("fine.png"), cancellation: CancellationFlag()).get()
+            #expect(after.size == PixelSize(width: 40, height: 30), "the pool recovered after \(name)")
+        }
+    }
+
+    /// Many decodes at once through a small pool, one of them crashing: every other file
+    /// decodes.
+    @Test func aCrashDisturbsNoOtherDecode() throws {
+        for i in 0..<24 { _ = folder.image("p\(i).png", width: 50 + i, height: 20) }
+        folder.file("crash.jpg", text: TestFault.crash)
+        let isolated = Self.decoder(processes: 3)
+        let names = (0..<24).map { "p\($0).png" } + ["crash.jpg"]
+        let requests = names.map { request($0) }
+        let results = Mutex<[String: Result<DecodedImage, DecodeFailure>]>([:])
+        DispatchQueue.concurrentPerform(iterations: names.count) { i in
+            let result = isolated.decode(requests[i], cancellation: CancellationFlag())
+            results.withLock { $0[names[i]] = result }
+        }
+        let all = results.withLock { $0 }
+        for i in 0..<24 {
+            #expect((try? all["p\(i).png"]?.get())?.sourceSize.width == 50 + i, "p\(i).png: \(String(describing: all["p\(i).png"]))")
+        }
+        if case .failure(let failure)? = all["crash.jpg"] { #expect(failure.kind == .unsafe) } else { Issue.record("crash.jpg decoded") }
+    }
+
+    @Test func aCancelledDecodeStopsWithoutEndingTheProcess() throws {
+        let pixbuf = makePixbuf(width: 6000, height: 4000, rgba: 0x2040_60FF)
+        _ = folder.save(pixbuf, as: "big.png", type: "png")
+        _ = folder.image("small.png", width: 30, height: 20)
+        let isolated = Self.decoder(processes: 1)
+        let flag = CancellationFlag()
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.02) { flag.cancel() }
+        if case .failure(let failure) = isolated.decode(request("big.png", box: 8000), cancellation: flag) {
+            #expect(failure.kind == .cancelled)
+        }
+        #expect(isolated.counts.replaced == 0)
+        #expect(isolated.counts.started == 1)
+        #expect((try? isolated.decode(request("small.png"), cancellation: CancellationFlag()).get())?.size.width == 30)
+        #expect(isolated.counts.started == 1, "the same process went on")
+    }
+
+    /// The process cannot read a file it was not given, create one, or reach the network.
+    @Test(arguments: [true, false])
+    func theProcessReachesNothingButItsDescriptor(bubblewrap: Bool) throws {
+        folder.file("secret.txt", text: "private")
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(listener) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        try withUnsafeMutablePointer(to: &address) { pointer in
+            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                try #require(bind(listener, $0, length) == 0 && listen(listener, 4) == 0)
+                try #require(getsockname(listener, $0, &length) == 0)
+            }
+        }
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        // The same attempts from this process succeed: the probe can tell.
+        #expect(Probe.run(path: folder.path("secret.txt"), port: port).components(separatedBy: "failed").count == 1)
+        unlink(folder.path("secret.txt.probe"))
+
+        let report = try #require(Self.decoder(bubblewrap: bubblewrap).probe(path: folder.path("secret.txt"), port: port))
+        let lines = report.split(separator: "\n")
+        #expect(lines.count == 3, "\(report)")
+        for line in lines { #expect(line.contains("failed"), "\(line)") }
+        #expect(!FileManager.default.fileExists(atPath: folder.path("secret.txt.probe")))
+    }
+}
