@@ -9,6 +9,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 "$root/build-aux/install-deps.sh" run
 swift build --quiet -c release --package-path "$root" --product gphotobrowse
+swift build --quiet -c release --package-path "$root" --product gphotobrowse-decoder
 bin="$(swift build -c release --package-path "$root" --show-bin-path)/gphotobrowse"
 
 if [[ $# -eq 0 ]]; then

@@ -1,4 +1,5 @@
 import CConfinement
+import CGdkPixbuf
 import Foundation
 import Glibc
 import PhotoCore
@@ -42,8 +43,16 @@ public enum DecoderService {
         _ = cconf_close_range(4, UInt32.max)
         let channel = DecoderChannel(fd: 3)
 
-        // The formats list reads the loaders' cache once, before anything is confined.
+        // The formats list reads the loaders' cache once, before anything is confined, and
+        // the commonest loaders are loaded now, while the browser waits for a ready process,
+        // rather than in the first request.
         _ = PixbufImage.formats
+        for type in ["image/jpeg", "image/png"] {
+            if let loader = gdk_pixbuf_loader_new_with_mime_type(type, nil) {
+                gdk_pixbuf_loader_close(loader, nil)
+                g_object_unref(loader)
+            }
+        }
         let (held, missing) = DecoderConfinement.apply(addressSpaceLimit: memoryLimit)
         guard channel.send(DecoderReady(pid: Int(getpid()), confinements: held, missing: missing).message) else { exit(0) }
 

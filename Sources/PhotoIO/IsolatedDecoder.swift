@@ -58,7 +58,8 @@ public final class IsolatedDecoder: ImageDecoding, Sendable {
 
     private struct State {
         var idle: [DecoderProcess] = []
-        var running = 0
+        /// Processes started and not ended: idle or running a request.
+        var alive = 0
         /// nil until a process started through bubblewrap; false once it could not.
         var bubblewrapWorks: Bool?
         var confinement: String?
@@ -93,6 +94,7 @@ public final class IsolatedDecoder: ImageDecoding, Sendable {
         let stale = state.withLock { state -> [DecoderProcess] in
             let stale = state.idle.filter { $0.lastUsed < cutoff }
             state.idle.removeAll { $0.lastUsed < cutoff }
+            state.alive -= stale.count
             return stale
         }
         for process in stale { _ = process.endNow() }
@@ -105,7 +107,7 @@ public final class IsolatedDecoder: ImageDecoding, Sendable {
     // MARK: What the app asks
 
     public func decode(_ request: DecodeRequest, cancellation: CancellationFlag) -> Result<DecodedImage, DecodeFailure> {
-        guard program != nil else { return PixbufDecoder(maxDecodedPixels: maxDecodedPixels).decode(request, cancellation: cancellation) }
+        guard program != nil else { reportInProcess(); return PixbufDecoder(maxDecodedPixels: maxDecodedPixels).decode(request, cancellation: cancellation) }
         let asked = DecoderRequest(id: 0, operation: .still, fitting: request.fitting, maxPixels: maxDecodedPixels)
         return pixels(asked, uri: request.uri, cancellation: cancellation).flatMap { images, _ in
             guard let image = images?.first?.image else { return .failure(DecodeFailure(.unsafe, Self.unsafeReason)) }
@@ -117,6 +119,7 @@ public final class IsolatedDecoder: ImageDecoding, Sendable {
     public func animation(_ request: DecodeRequest, maxFrames: Int = 300, maxBytes: Int = 128 << 20,
                           cancellation: CancellationFlag) -> Result<DecodedAnimation?, DecodeFailure> {
         guard program != nil else {
+            reportInProcess()
             return AnimationDecoder(maxFrames: maxFrames, maxBytes: maxBytes, maxDecodedPixels: maxDecodedPixels)
                 .decode(request, cancellation: cancellation)
         }
@@ -130,7 +133,7 @@ public final class IsolatedDecoder: ImageDecoding, Sendable {
 
     /// The date `uri` was taken; see `PhotoMetadata.readDate(uri:)`.
     public func dateTaken(uri: String) -> DateTakenCache.Value? {
-        guard program != nil else { return PhotoMetadata.readDate(uri: uri) }
+        guard program != nil else { reportInProcess(); return PhotoMetadata.readDate(uri: uri) }
         switch run(DecoderRequest(id: 0, operation: .date), uri: uri, cancellation: CancellationFlag()) {
         case .success((let reply, _)):
             if case .date(let value) = reply.outcome { return value }
@@ -142,12 +145,30 @@ public final class IsolatedDecoder: ImageDecoding, Sendable {
 
     /// What `uri`'s content says for the Properties panel; see `PhotoProperties.read(uri:)`.
     public func properties(uri: String) -> PhotoDetails {
-        guard program != nil else { return PhotoProperties.read(uri: uri) }
+        guard program != nil else { reportInProcess(); return PhotoProperties.read(uri: uri) }
         return PhotoProperties.read(uri: uri) { uri in
             guard case .success((let reply, _)) = run(DecoderRequest(id: 0, operation: .properties), uri: uri, cancellation: CancellationFlag()),
                   case .properties(let details) = reply.outcome else { return nil }
             return details
         }
+    }
+
+    /// Starts the pool's processes ahead of the first request (a folder is being opened), on
+    /// background threads; returns at once. `wait` makes it return when they are ready.
+    public func prestart(wait: Bool = false) {
+        guard program != nil else { return }
+        let group = DispatchGroup()
+        let missing = max(0, settings.maxProcesses - state.withLock { $0.alive })
+        for _ in 0..<missing {
+            DispatchQueue.global(qos: .userInitiated).async(group: group) { [self] in
+                guard slots.wait(timeout: .now()) == .success else { return }  // all busy: started already
+                defer { slots.signal() }
+                if case .success(let process) = startProcess() {
+                    state.withLock { $0.idle.append(process) }
+                }
+            }
+        }
+        if wait { group.wait() }
     }
 
     /// Test mode: what a decoder process can reach (see `DecoderService`'s probe).
@@ -248,7 +269,10 @@ public final class IsolatedDecoder: ImageDecoding, Sendable {
         case .success:
             state.withLock { $0.idle.append(process) }
         case .failure:
-            state.withLock { $0.replaced += 1 }
+            state.withLock {
+                $0.replaced += 1
+                $0.alive -= 1
+            }
         }
         return result
     }
@@ -277,6 +301,7 @@ public final class IsolatedDecoder: ImageDecoding, Sendable {
         guard case .success(let process) = result else { return result }
         let firstReport = state.withLock { state -> String? in
             state.started += 1
+            state.alive += 1
             guard !state.reported else { return nil }
             state.reported = true
             var held = process.ready.confinements
@@ -291,6 +316,15 @@ public final class IsolatedDecoder: ImageDecoding, Sendable {
         }
         if let firstReport { log(firstReport) }
         return .success(process)
+    }
+
+    /// Says once that decoding runs in this process, unconfined.
+    private func reportInProcess() {
+        let first = state.withLock { state -> Bool in
+            defer { state.reported = true }
+            return !state.reported
+        }
+        if first { log(Self.unconfinedStatus) }
     }
 
     private func log(_ text: String) {

@@ -42,7 +42,7 @@ enum MakeThumbnailsCommand: BenchCommand {
         }
         guard !targets.isEmpty else { return usageError("no file or folder given") }
 
-        let provider = ThumbnailProvider()
+        let provider = ThumbnailProvider(decoder: IsolatedDecoder.shared)
         var failures = 0
         for target in targets {
             let uri = FileStatus.uri(forCommandLineArgument: target)

@@ -38,6 +38,10 @@ final class Application {
     private func startup() {
         Style.install()
         addAction(application, "quit") { [weak self] in self?.quit() }
+        addAction(application, "about") { [weak self] in
+            guard let self else { return }
+            AboutDialog.present(over: gtk_application_get_active_window(self.application.cast()))
+        }
         setAccelerators("app.quit", ["<Control>q"])
         setAccelerators("win.open", ["<Control>o"])
         setAccelerators("window.close", ["<Control>w"])

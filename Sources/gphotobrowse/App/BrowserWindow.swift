@@ -22,7 +22,7 @@ final class BrowserWindow {
     private let editBar = EditBar()
     private let progress = JobProgress()
     private let toast = Toast()
-    private let decoder: any ImageDecoding = PixbufDecoder()
+    private let decoder = IsolatedDecoder.shared
     private var folder: OpenFolder?
     private var pendingResolution = 0
     private var firstFramePainted = false
@@ -72,6 +72,14 @@ final class BrowserWindow {
         gtk_header_bar_pack_start(header.cast(), openButton)
         title = WindowTitle(window: window)
         gtk_header_bar_set_title_widget(header.cast(), title.root)
+        let mainMenu = g_menu_new()!
+        g_menu_append(mainMenu, "About Photo Browser", "app.about")
+        let menuButton = gtk_menu_button_new()!
+        gtk_menu_button_set_icon_name(menuButton.cast(), "open-menu-symbolic")
+        gtk_menu_button_set_menu_model(menuButton.cast(), mainMenu.cast())
+        gtk_widget_set_tooltip_text(menuButton, "Main Menu")
+        mainMenu.unref()
+        gtk_header_bar_pack_end(header.cast(), menuButton)
         sortMenu = SortMenu(window: window, order: Preferences.shared.settings?.order ?? BrowserSettings().order)
         gtk_header_bar_pack_end(header.cast(), sortMenu.button)
         selectButton = gtk_toggle_button_new()
@@ -155,6 +163,8 @@ final class BrowserWindow {
     /// folder (the first of them shown). Looking them up happens on a worker thread.
     func open(uris: [String], fromCommandLine: Bool = false) {
         guard let first = uris.first else { return }
+        // Decoder processes start while the location is looked up and listed.
+        decoder.prestart()
         pendingResolution += 1
         let generation = pendingResolution
         Thread.detachNewThread { [weak self] in

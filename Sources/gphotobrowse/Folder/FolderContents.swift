@@ -152,8 +152,9 @@ private func releaseFreedMemory() {
 }
 
 extension DateTakenReader {
-    /// The process's reader: windows share its cache in memory.
-    static let shared = DateTakenReader()
+    /// The process's reader: windows share its cache in memory. Dates are read in the
+    /// decoder processes, as pixels are.
+    static let shared = DateTakenReader { IsolatedDecoder.shared.dateTaken(uri: $0) }
 }
 
 /// Writes `gphotobrowse: MESSAGE` to stderr.

@@ -46,7 +46,7 @@ final class ThumbnailLoader {
 
     private var readyObservers: [(ThumbnailKey, Thumbnail) -> Void] = []
 
-    init(size: ThumbnailSize, provider: ThumbnailProvider = ThumbnailProvider(), cacheLimit: Int = 64 << 20) {
+    init(size: ThumbnailSize, provider: ThumbnailProvider = ThumbnailProvider(decoder: IsolatedDecoder.shared), cacheLimit: Int = 64 << 20) {
         self.size = size
         self.provider = provider
         self.cacheLimit = cacheLimit

@@ -71,7 +71,7 @@ final class PhotoViewer {
 
     var index: Int? { current?.index }
 
-    init(contents: FolderContents, thumbnails: ThumbnailLoader, decoder: any ImageDecoding) {
+    init(contents: FolderContents, thumbnails: ThumbnailLoader, decoder: IsolatedDecoder) {
         self.contents = contents
         self.thumbnails = thumbnails
         images = ViewerImages(decoder: decoder)
@@ -437,7 +437,7 @@ final class PhotoViewer {
     private func loadProperties(of photo: Photo) {
         let uri = photo.id
         Thread.detachNewThread { [weak self] in
-            let details = PhotoProperties.read(uri: uri)
+            let details = IsolatedDecoder.shared.properties(uri: uri)
             onMain { [weak self] in
                 guard let self, self.current?.id == uri else { return }
                 var details = details

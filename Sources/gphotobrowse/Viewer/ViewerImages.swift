@@ -23,7 +23,7 @@ struct ViewerImage {
 /// the neighbour window's display-size images plus one full-resolution image.
 @MainActor
 final class ViewerImages {
-    private let decoder: any ImageDecoding
+    private let decoder: IsolatedDecoder
     private var tracker = NeighbourTracker(window: NeighbourWindow(radius: 1))
     private var settler = PagingSettler(delay: 0.15)
     private var settleTimer: UInt32 = 0
@@ -37,7 +37,7 @@ final class ViewerImages {
     /// An image, or a failure, arrived for a photo.
     var onChange: (String) -> Void = { _ in }
 
-    init(decoder: any ImageDecoding) {
+    init(decoder: IsolatedDecoder) {
         self.decoder = decoder
     }
 
@@ -119,7 +119,7 @@ final class ViewerImages {
             // GIF and WebP may be animated: their frames too, bounded in count and bytes.
             var animation: Animation?
             if !sharpening, case .success(let (decoded, _)) = result, ["gif", "webp"].contains(decoded.format),
-               case .success(let decodedAnimation?) = AnimationDecoder(maxFrames: 300, maxBytes: 128 << 20).decode(request, cancellation: flag) {
+               case .success(let decodedAnimation?) = decoder.animation(request, maxFrames: 300, maxBytes: 128 << 20, cancellation: flag) {
                 animation = Animation(frames: decodedAnimation.frames.map { (PremultipliedImage($0.image), $0.duration) }, loops: decodedAnimation.loops)
             }
             onMain { [weak self] in self?.finish(id, sharpening: sharpening, result, animation: animation) }

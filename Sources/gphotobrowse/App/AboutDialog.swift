@@ -1,0 +1,24 @@
+import CGtk
+import PhotoCore
+import PhotoIO
+
+/// The About window, with the decoding's confinement under System (what a bug report needs
+/// to say: whether photos are decoded in confined processes here, and by what).
+@MainActor
+enum AboutDialog {
+    static func present(over parent: UnsafeMutablePointer<GtkWindow>?) {
+        let dialog = gtk_about_dialog_new()!
+        let about: OpaquePointer = dialog.cast()
+        gtk_about_dialog_set_program_name(about, "Photo Browser")
+        gtk_about_dialog_set_version(about, AppInfo.version)
+        gtk_about_dialog_set_logo_icon_name(about, Application.id)
+        gtk_about_dialog_set_comments(about, "Browse, view and sort the photos in your folders.")
+        gtk_about_dialog_set_license_type(about, GTK_LICENSE_GPL_3_0)
+        gtk_about_dialog_set_system_information(about, IsolatedDecoder.shared.status)
+        if let parent {
+            gtk_window_set_transient_for(dialog.cast(), parent)
+            gtk_window_set_modal(dialog.cast(), 1)
+        }
+        gtk_window_present(dialog.cast())
+    }
+}
