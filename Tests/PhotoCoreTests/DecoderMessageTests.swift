@@ -1,0 +1,130 @@
+@testable import PhotoCore
+import Testing
+
+@Suite struct DecoderMessageTests {
+    private func roundTrip(_ message: DecoderMessage) throws -> DecoderMessage {
+        try DecoderMessage(decoding: message.encoded())
+    }
+
+    @Test func everyValueTypeSurvivesTheWire() throws {
+        let message = DecoderMessage(kind: .reply, fields: [
+            1: .int(-42), 2: .double(2.5), 3: .text("été 📷"), 4: .ints([0, Int64.max, Int64.min]), 9: .text(""),
+        ])
+        #expect(try roundTrip(message) == message)
+    }
+
+    @Test func requestsRepliesAndReadyMessagesSurviveTheWire() throws {
+        let request = DecoderRequest(id: 77, operation: .animation, fitting: PixelSize(width: 256, height: 200),
+                                     maxPixels: 50_000_000, maxFrames: 12, maxBytes: 1 << 20, name: "cat.gif")
+        #expect(try DecoderRequest(roundTrip(request.message)) == request)
+
+        let layout = PixelLayout(frames: PixelLayout.packed([(PixelSize(width: 10, height: 5), 100), (PixelSize(width: 10, height: 5), 40)], hasAlpha: true),
+                                 hasAlpha: true, sourceSize: PixelSize(width: 40, height: 20), format: "gif", loops: false)
+        var details = PhotoDetails(uri: "", name: "")
+        details.camera = "Canon EOS R5"
+        details.fNumber = 5.6
+        details.dimensions = PixelSize(width: 8192, height: 5464)
+        details.latitude = -33.9
+        for outcome: DecoderReply.Outcome in [
+            .pixels(layout), .stillImage, .date(.taken(1_700_000_000_000_000)), .date(.noDate), .date(nil),
+            .properties(details), .failure(DecodeFailure(.unsafe, "Could not be decoded safely.")), .probe("read x: failed"),
+        ] {
+            let reply = DecoderReply(id: 9, outcome: outcome)
+            #expect(try DecoderReply(roundTrip(reply.message)) == reply)
+        }
+        let ready = DecoderReady(pid: 1, confinements: ["seccomp", "Landlock ABI 4"], missing: ["bubblewrap"])
+        #expect(try DecoderReady(roundTrip(ready.message)) == ready)
+        #expect(try DecoderCancel(roundTrip(DecoderCancel(id: 5).message)) == DecoderCancel(id: 5))
+    }
+
+    @Test func everyPrefixOfAMessageIsRefused() throws {
+        let bytes = DecoderRequest(id: 1, operation: .still, name: "a.jpg").message.encoded()
+        for end in 0..<bytes.count {
+            #expect(throws: DecoderMessage.Malformed.self) { try DecoderMessage(decoding: bytes[0..<end]) }
+        }
+        #expect(throws: DecoderMessage.Malformed.self) { try DecoderMessage(decoding: bytes + [0]) }
+    }
+
+    @Test func malformedHeadersAndFieldsAreRefusedWithAReason() {
+        let good = DecoderMessage(kind: .cancel, fields: [1: .int(3)]).encoded()
+        func refused(_ bytes: [UInt8]) -> String? {
+            do {
+                _ = try DecoderMessage(decoding: bytes)
+                return nil
+            } catch {
+                return error.reason
+            }
+        }
+        var badMagic = good
+        badMagic[0] = UInt8(ascii: "X")
+        #expect(refused(badMagic) == "not a decoder message")
+        var badVersion = good
+        badVersion[4] = 9
+        #expect(refused(badVersion) == "unknown version 9")
+        var badKind = good
+        badKind[5] = 200
+        #expect(refused(badKind) == "unknown kind 200")
+        var badType = good
+        badType[9] = 7
+        #expect(refused(badType) == "unknown value type 7")
+        // The same tag twice.
+        let twice = Array("GPBM".utf8) + [1, 3, 2, 0] + [1, 0] + [UInt8](repeating: 0, count: 8) + [1, 0] + [UInt8](repeating: 0, count: 8)
+        #expect(refused(twice) == "tag 1 twice")
+        // Text that is not UTF-8, and text longer than the limit.
+        let notUTF8 = Array("GPBM".utf8) + [1, 3, 1, 0] + [1, 2, 2, 0, 0xC3, 0x28]
+        #expect(refused(notUTF8) == "text is not UTF-8")
+        let long = Array("GPBM".utf8) + [1, 3, 1, 0] + [1, 2, 0x01, 0x10] + [UInt8](repeating: 0x41, count: 4097)
+        #expect(refused(long) == "text too long (4097 bytes)")
+        let tooBig = [UInt8](repeating: 0, count: DecoderMessage.maxSize + 1)
+        #expect(refused(tooBig)?.hasPrefix("message too long") == true)
+    }
+
+    @Test func encodingCutsTextAtACharacterBoundary() throws {
+        let text = String(repeating: "é", count: 3000)  // 6000 bytes
+        let message = try roundTrip(DecoderMessage(kind: .reply, fields: [1: .text(text)]))
+        let kept = try #require(message.text(1))
+        #expect(kept.utf8.count <= DecoderMessage.maxTextBytes)
+        #expect(kept == String(repeating: "é", count: kept.count))
+    }
+
+    @Test func repliesOutOfRangeAreRefused() {
+        var message = DecoderReply(id: 1, outcome: .failure(DecodeFailure(.corrupt, "x"))).message
+        message.fields[DecoderReply.Tag.failureKind.rawValue] = .int(99)
+        #expect(throws: DecoderMessage.Malformed.self) { try DecoderReply(message) }
+        var frames = DecoderReply(id: 1, outcome: .pixels(PixelLayout(frames: PixelLayout.packed([(PixelSize(width: 2, height: 2), 0)], hasAlpha: false),
+                                                                    hasAlpha: false, sourceSize: PixelSize(width: 2, height: 2), format: "png"))).message
+        frames.fields[DecoderReply.Tag.frames.rawValue] = .ints([0, 2, 2, 8])  // not a multiple of five
+        #expect(throws: DecoderMessage.Malformed.self) { try DecoderReply(frames) }
+        frames.fields[DecoderReply.Tag.frames.rawValue] = .ints([-1, 2, 2, 8, 0])
+        #expect(throws: DecoderMessage.Malformed.self) { try DecoderReply(frames) }
+        var request = DecoderRequest(id: 1, operation: .still).message
+        request.fields[DecoderRequest.Tag.width.rawValue] = .int(0)
+        #expect(throws: DecoderMessage.Malformed.self) { try DecoderRequest(request) }
+        request = DecoderRequest(id: 1, operation: .still).message
+        request.fields[DecoderRequest.Tag.operation.rawValue] = .int(6)
+        #expect(throws: DecoderMessage.Malformed.self) { try DecoderRequest(request) }
+    }
+
+    @Test func aLayoutMustLieInsideItsMemory() throws {
+        let size = PixelSize(width: 100, height: 50)
+        let layout = PixelLayout(frames: PixelLayout.packed([(size, 0), (size, 0)], hasAlpha: false), hasAlpha: false,
+                                 sourceSize: size, format: "gif")
+        let needed = layout.totalBytes
+        #expect(needed == 2 * 300 * 50)
+        try layout.check(memorySize: needed)
+        #expect(throws: DecoderMessage.Malformed.self) { try layout.check(memorySize: needed - 1) }
+
+        var lying = layout
+        lying.frames[1].offset = Int.max - 10
+        #expect(throws: DecoderMessage.Malformed.self) { try lying.check(memorySize: needed) }
+        lying = layout
+        lying.frames[0].stride = 299  // shorter than a row
+        #expect(throws: DecoderMessage.Malformed.self) { try lying.check(memorySize: needed) }
+        lying = layout
+        lying.frames[0].size = PixelSize(width: 70_000, height: 1)
+        #expect(throws: DecoderMessage.Malformed.self) { try lying.check(memorySize: Int.max) }
+        lying = layout
+        lying.frames = []
+        #expect(throws: DecoderMessage.Malformed.self) { try lying.check(memorySize: needed) }
+    }
+}
