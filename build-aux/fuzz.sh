@@ -16,13 +16,14 @@ seeds=fuzz/corpus/decoder-messages
 mkdir -p "$out/corpus" "$out/module-cache"
 
 # PhotoCore and the fuzz target as one module: the target reaches PhotoCore's types without
-# an import, and the whole module is instrumented for coverage and AddressSanitizer.
+# an import, and the whole module is instrumented for coverage and AddressSanitizer. The
+# toolchain's lld links it (gold warns about every ASan helper symbol).
 mapfile -t sources < <(find Sources/PhotoCore -name '*.swift' | LC_ALL=C sort)
 sources+=(fuzz/DecoderMessageFuzz.swift)
 echo "fuzz.sh: compiling ${#sources[@]} files into $bin"
 swiftc -module-name PhotoCoreFuzz -parse-as-library \
   -swift-version 6 -enable-upcoming-feature ExistentialAny \
-  -sanitize=fuzzer,address -O -g \
+  -sanitize=fuzzer,address -O -g -use-ld=lld \
   -module-cache-path "$out/module-cache" \
   "${sources[@]}" -o "$bin"
 
