@@ -64,6 +64,8 @@ public final class IsolatedDecoder: ImageDecoding, Sendable {
         var bubblewrapWorks: Bool?
         var confinement: String?
         var reported = false
+        /// Why decoding fell back to this process: set when no decoder process could start.
+        var inProcess: String?
         var started = 0
         var replaced = 0
     }
@@ -107,56 +109,63 @@ public final class IsolatedDecoder: ImageDecoding, Sendable {
     // MARK: What the app asks
 
     public func decode(_ request: DecodeRequest, cancellation: CancellationFlag) -> Result<DecodedImage, DecodeFailure> {
-        guard program != nil else { reportInProcess(); return PixbufDecoder(maxDecodedPixels: maxDecodedPixels).decode(request, cancellation: cancellation) }
+        guard isolating else { reportInProcess(); return PixbufDecoder(maxDecodedPixels: maxDecodedPixels).decode(request, cancellation: cancellation) }
         let asked = DecoderRequest(id: 0, operation: .still, fitting: request.fitting, maxPixels: maxDecodedPixels)
-        return pixels(asked, uri: request.uri, cancellation: cancellation).flatMap { images, _ in
+        let result = pixels(asked, uri: request.uri, cancellation: cancellation).flatMap { images, _ -> Result<DecodedImage, DecodeFailure> in
             guard let image = images?.first?.image else { return .failure(DecodeFailure(.unsafe, Self.unsafeReason)) }
             return .success(image)
         }
+        if case .failure(Self.notStarted) = result, !isolating { return decode(request, cancellation: cancellation) }
+        return result
     }
 
     /// An animation's frames, or nil for a still image; see `AnimationDecoder`.
     public func animation(_ request: DecodeRequest, maxFrames: Int = 300, maxBytes: Int = 128 << 20,
                           cancellation: CancellationFlag) -> Result<DecodedAnimation?, DecodeFailure> {
-        guard program != nil else {
+        guard isolating else {
             reportInProcess()
             return AnimationDecoder(maxFrames: maxFrames, maxBytes: maxBytes, maxDecodedPixels: maxDecodedPixels)
                 .decode(request, cancellation: cancellation)
         }
         let asked = DecoderRequest(id: 0, operation: .animation, fitting: request.fitting, maxPixels: maxDecodedPixels,
                                    maxFrames: maxFrames, maxBytes: maxBytes)
-        return pixels(asked, uri: request.uri, cancellation: cancellation).flatMap { images, loops in
+        let result = pixels(asked, uri: request.uri, cancellation: cancellation).flatMap { images, loops -> Result<DecodedAnimation?, DecodeFailure> in
             guard let images else { return .success(nil) }
             return .success(DecodedAnimation(frames: images.map { DecodedAnimation.Frame(image: $0.image, duration: $0.duration) }, loops: loops))
         }
+        if case .failure(Self.notStarted) = result, !isolating {
+            return animation(request, maxFrames: maxFrames, maxBytes: maxBytes, cancellation: cancellation)
+        }
+        return result
     }
 
     /// The date `uri` was taken; see `PhotoMetadata.readDate(uri:)`.
     public func dateTaken(uri: String) -> DateTakenCache.Value? {
-        guard program != nil else { reportInProcess(); return PhotoMetadata.readDate(uri: uri) }
+        guard isolating else { reportInProcess(); return PhotoMetadata.readDate(uri: uri) }
         switch run(DecoderRequest(id: 0, operation: .date), uri: uri, cancellation: CancellationFlag()) {
         case .success((let reply, _)):
             if case .date(let value) = reply.outcome { return value }
             return nil
-        case .failure:
-            return nil
+        case .failure(let failure):
+            return failure == Self.notStarted && !isolating ? dateTaken(uri: uri) : nil
         }
     }
 
     /// What `uri`'s content says for the Properties panel; see `PhotoProperties.read(uri:)`.
     public func properties(uri: String) -> PhotoDetails {
-        guard program != nil else { reportInProcess(); return PhotoProperties.read(uri: uri) }
-        return PhotoProperties.read(uri: uri) { uri in
+        guard isolating else { reportInProcess(); return PhotoProperties.read(uri: uri) }
+        let details = PhotoProperties.read(uri: uri) { uri in
             guard case .success((let reply, _)) = run(DecoderRequest(id: 0, operation: .properties), uri: uri, cancellation: CancellationFlag()),
                   case .properties(let details) = reply.outcome else { return nil }
             return details
         }
+        return isolating ? details : properties(uri: uri)
     }
 
     /// Starts the pool's processes ahead of the first request (a folder is being opened), on
     /// background threads; returns at once. `wait` makes it return when they are ready.
     public func prestart(wait: Bool = false) {
-        guard program != nil else { return }
+        guard isolating else { return }
         let group = DispatchGroup()
         let missing = max(0, settings.maxProcesses - state.withLock { $0.alive })
         for _ in 0..<missing {
@@ -182,13 +191,18 @@ public final class IsolatedDecoder: ImageDecoding, Sendable {
     /// How decoding is confined, in a sentence for the log and the About window.
     public var status: String {
         guard program != nil else { return Self.unconfinedStatus }
-        return state.withLock { $0.confinement } ?? "Decoding runs in separate processes (none started yet)."
+        return state.withLock { $0.inProcess ?? $0.confinement } ?? "Decoding runs in separate processes (none started yet)."
     }
 
     /// Processes started and replaced after a breakdown so far (for tests and tracing).
     public var counts: (started: Int, replaced: Int, idle: Int) {
         state.withLock { ($0.started, $0.replaced, $0.idle.count) }
     }
+
+    private static let notStarted = DecodeFailure(.unreadable, "The decoder could not start.")
+
+    /// Whether decoding goes to decoder processes (else it runs here, unconfined).
+    private var isolating: Bool { program != nil && state.withLock { $0.inProcess == nil } }
 
     public static let unsafeReason = "Could not be decoded safely."
     static let unconfinedStatus = "Decoding is not confined: it runs inside the browser, because the decoder program (gphotobrowse-decoder) is not installed next to it."
@@ -242,9 +256,7 @@ public final class IsolatedDecoder: ImageDecoding, Sendable {
         case .success(let answer):
             return .success(answer)
         case .failure(let breakdown):
-            if case .couldNotStart = breakdown {
-                return .failure(DecodeFailure(.unreadable, "The decoder could not start."))
-            }
+            if case .couldNotStart = breakdown { return .failure(Self.notStarted) }
             log("\(uri): \(breakdown.description); decoding goes on in a new process")
             return .failure(DecodeFailure(.unsafe, Self.unsafeReason))
         }
@@ -298,7 +310,19 @@ public final class IsolatedDecoder: ImageDecoding, Sendable {
         } else {
             bubblewrapProblem = "bubblewrap is turned off (GPHOTOBROWSE_BUBBLEWRAP=0)"
         }
-        guard case .success(let process) = result else { return result }
+        guard case .success(let process) = result else {
+            // A program that never starts would cost every photo its tile: decode here
+            // instead, and say so.
+            if case .failure(let breakdown) = result, state.withLock({ $0.started == 0 }) {
+                let reason = "Decoding is not confined: it runs inside the browser, because \(breakdown.description)."
+                let first = state.withLock { state -> Bool in
+                    defer { state.inProcess = reason }
+                    return state.inProcess == nil
+                }
+                if first { log(reason) }
+            }
+            return result
+        }
         let firstReport = state.withLock { state -> String? in
             state.started += 1
             state.alive += 1
@@ -318,8 +342,9 @@ public final class IsolatedDecoder: ImageDecoding, Sendable {
         return .success(process)
     }
 
-    /// Says once that decoding runs in this process, unconfined.
+    /// Says once that decoding runs in this process, unconfined (no decoder program).
     private func reportInProcess() {
+        guard program == nil else { return }
         let first = state.withLock { state -> Bool in
             defer { state.reported = true }
             return !state.reported

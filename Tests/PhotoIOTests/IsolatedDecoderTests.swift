@@ -148,6 +148,33 @@ import Testing
         #expect(isolated.counts.started == 1, "the same process went on")
     }
 
+    @Test func idleProcessesEndAndNewOnesStartOnDemand() throws {
+        _ = folder.image("a.png", width: 30, height: 20)
+        var settings = IsolatedDecoder.Settings()
+        settings.maxProcesses = 1
+        settings.idleTime = 0.4
+        let isolated = IsolatedDecoder(settings: settings)
+        _ = try isolated.decode(request("a.png"), cancellation: CancellationFlag()).get()
+        #expect(isolated.counts.idle == 1)
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(isolated.counts.idle == 0, "an idle process was left running")
+        _ = try isolated.decode(request("a.png"), cancellation: CancellationFlag()).get()
+        #expect(isolated.counts.started == 2)
+    }
+
+    /// A decoder program that cannot start is no reason to lose every photo: decoding falls
+    /// back to this process, and the status says it is not confined.
+    @Test func aDecoderThatCannotStartLeavesDecodingInTheBrowserAndSaysSo() throws {
+        _ = folder.image("a.png", width: 30, height: 20)
+        var settings = IsolatedDecoder.Settings()
+        settings.program = "/bin/false"
+        settings.useBubblewrap = false
+        let isolated = IsolatedDecoder(settings: settings)
+        let image = try isolated.decode(request("a.png"), cancellation: CancellationFlag()).get()
+        #expect(image.size == PixelSize(width: 30, height: 20))
+        #expect(isolated.status.hasPrefix("Decoding is not confined"), "\(isolated.status)")
+    }
+
     /// The process cannot read a file it was not given, create one, or reach the network.
     @Test(arguments: [true, false])
     func theProcessReachesNothingButItsDescriptor(bubblewrap: Bool) throws {
