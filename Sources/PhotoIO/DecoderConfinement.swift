@@ -21,21 +21,25 @@ enum DecoderConfinement {
     /// data and fonts, and the folders its own program and libraries were loaded from.
     static func readablePaths() -> [String] {
         var paths = ["/usr", "/etc/ld.so.cache", "/etc/fonts"]
-        for directory in loadedLibraryFolders() where !paths.contains(where: { directory.hasPrefix($0 + "/") || directory == $0 }) {
+        let program = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")).map { ($0 as NSString).deletingLastPathComponent }
+        for directory in loadedLibraryFolders() + [program].compactMap({ $0 }) where !paths.contains(where: { directory.hasPrefix($0 + "/") || directory == $0 }) {
             paths.append(directory)
         }
         return paths
     }
 
-    /// The folders of the program and the libraries mapped into this process, outside /usr
-    /// (the Swift runtime lives wherever the toolchain was unpacked).
+    /// The folders of the shared libraries mapped into this process, outside /usr (the Swift
+    /// runtime lives wherever the toolchain was unpacked). Other mapped files (font caches,
+    /// dconf's) are the user's and stay out.
     static func loadedLibraryFolders() -> [String] {
         guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return [] }
         var folders: [String] = []
         for line in maps.split(separator: "\n") {
             guard let slash = line.firstIndex(of: "/") else { continue }
             let path = String(line[slash...])
-            guard !path.hasPrefix("/usr/"), !path.hasPrefix("/dev/"), !path.hasPrefix("/memfd:"), !path.hasSuffix(" (deleted)") else { continue }
+            let name = (path as NSString).lastPathComponent
+            guard !path.hasPrefix("/usr/"), name.hasSuffix(".so") || name.contains(".so."),
+                  !path.hasSuffix(" (deleted)") else { continue }
             let folder = (path as NSString).deletingLastPathComponent
             if !folder.isEmpty && !folders.contains(folder) { folders.append(folder) }
         }
