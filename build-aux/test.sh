@@ -36,6 +36,13 @@ else
   failed+=(bench-build)
 fi
 
+# The decoder message format under libFuzzer for a short while (docs/fuzzing.md).
+if build-aux/fuzz.sh 30; then
+  passed+=(fuzz)
+else
+  failed+=(fuzz)
+fi
+
 # The app under Xvfb (tests/ui) and against other programs (tests/integration). Debian's
 # python3 explicitly: a pyenv or venv python on PATH lacks the gi module.
 export GPHOTOBROWSE_BIN="$root/build/gphotobrowse"
