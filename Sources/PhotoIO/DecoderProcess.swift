@@ -12,7 +12,7 @@ public struct DecoderLaunch: Sendable {
     public var cpuLimit: Int
     public var testModes: Bool
 
-    public init(program: String, bubblewrap: String?, memoryLimit: Int = 2 << 30, cpuLimit: Int = 60, testModes: Bool = false) {
+    public init(program: String, bubblewrap: String?, memoryLimit: Int = 3 << 30, cpuLimit: Int = 60, testModes: Bool = false) {
         self.program = program
         self.bubblewrap = bubblewrap
         self.memoryLimit = memoryLimit

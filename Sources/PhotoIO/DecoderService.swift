@@ -20,7 +20,7 @@ import Synchronization
 public enum DecoderService {
     public static func main(arguments: [String]) -> Never {
         var socket: Int32 = 3
-        var memoryLimit = 2 << 30
+        var memoryLimit = 3 << 30
         var cpuLimit = 60
         var testModes = false
         var rest = arguments.dropFirst()

@@ -28,7 +28,9 @@ public final class IsolatedDecoder: ImageDecoding, Sendable {
         public var maxProcesses = ProcessInfo.processInfo.activeProcessorCount
         public var timeout: Double = 30
         public var idleTime: Double = 20
-        public var memoryLimit = 2 << 30
+        /// Address space per process: the largest image allowed (100 MP, 400 MB as RGBA) fits
+        /// about four times over (loader, orientation, copy, shared memory), with the runtime.
+        public var memoryLimit = 3 << 30
         public var cpuLimit = 60
         public var testModes = false
         public var useBubblewrap = true
