@@ -55,9 +55,9 @@ def test_the_order_chosen_in_the_sort_menu_is_remembered(launch, photo_folder, t
     first = row_major_order(wait_for_screen(app, tiles_check({c: COLOURS[c] for c in by_name})).blobs(COLOURS).values())
     assert first == by_age, "the default order is newest first"
 
-    # The sort button sits left of the window buttons; its menu lists Date Taken, Name, …
+    # The sort button sits left of the main menu button; its menu lists Date Taken, Name, …
     g = app.geometry()
-    app.click(g.width - 156, 26)
+    app.click(g.width - 196, 26)
     time.sleep(0.5)
     app.key("Down")
     app.key("Return")

@@ -18,6 +18,7 @@ enum AboutDialog {
         if let parent {
             gtk_window_set_transient_for(dialog.cast(), parent)
             gtk_window_set_modal(dialog.cast(), 1)
+            gtk_window_set_destroy_with_parent(dialog.cast(), 1)
         }
         gtk_window_present(dialog.cast())
     }
