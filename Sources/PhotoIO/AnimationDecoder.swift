@@ -37,13 +37,7 @@ public struct AnimationDecoder: Sendable {
     /// still decoder shows.
     public func decode(_ request: DecodeRequest, cancellation: CancellationFlag) -> Result<DecodedAnimation?, DecodeFailure> {
         if cancellation.isCancelled { return .failure(Self.cancelled) }
-        switch ByteSource.open(uri: request.uri) {
-        case .success(let source):
-            defer { source.close() }
-            return decode(source, fitting: request.fitting, cancellation: cancellation)
-        case .failure(let failure):
-            return .failure(failure)
-        }
+        return ByteSource.reading(uri: request.uri) { decode($0, fitting: request.fitting, cancellation: cancellation) }
     }
 
     /// The frames of what `source` reads (the caller closes it); see `decode(_:cancellation:)`.

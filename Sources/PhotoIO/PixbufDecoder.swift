@@ -18,13 +18,7 @@ public struct PixbufDecoder: ImageDecoding {
     }
 
     public func decode(_ request: DecodeRequest, cancellation: CancellationFlag) -> Result<DecodedImage, DecodeFailure> {
-        switch ByteSource.open(uri: request.uri) {
-        case .success(let source):
-            defer { source.close() }
-            return decode(source, fitting: request.fitting, cancellation: cancellation)
-        case .failure(let failure):
-            return .failure(failure)
-        }
+        ByteSource.reading(uri: request.uri) { decode($0, fitting: request.fitting, cancellation: cancellation) }
     }
 
     /// Decodes what `source` reads (the caller closes it) to fit `fitting`.
@@ -256,6 +250,14 @@ final class ByteSource {
         self.fd = fd
         self.stream = stream
         self.name = name
+    }
+
+    /// What `body` makes of the file at `uri`, opened for it and closed after.
+    static func reading<T>(uri: String, _ body: (ByteSource) -> Result<T, DecodeFailure>) -> Result<T, DecodeFailure> {
+        open(uri: uri).flatMap { source in
+            defer { source.close() }
+            return body(source)
+        }
     }
 
     /// Reads an open descriptor (a decoder process's, sent by the browser); `close` closes it.
