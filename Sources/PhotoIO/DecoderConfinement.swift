@@ -32,7 +32,20 @@ enum DecoderConfinement {
     /// runtime lives wherever the toolchain was unpacked). Other mapped files (font caches,
     /// dconf's) are the user's and stay out.
     static func loadedLibraryFolders() -> [String] {
-        guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return [] }
+        // Read to the end by hand: /proc files say they are empty, and a path in them need
+        // not be UTF-8.
+        let fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return [] }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            bytes += chunk[0..<n]
+        }
+        let maps = String(decoding: bytes, as: UTF8.self)
         var folders: [String] = []
         for line in maps.split(separator: "\n") {
             guard let slash = line.firstIndex(of: "/") else { continue }

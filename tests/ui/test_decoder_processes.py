@@ -6,6 +6,8 @@ The app runs with its decoder's test modes on (files that start with a marker mi
 """
 
 import hashlib
+import shutil
+import subprocess
 import time
 from pathlib import Path
 from urllib.parse import quote
@@ -68,10 +70,26 @@ def test_a_decoder_that_crashes_hangs_or_hogs_costs_only_its_tile(launch, photo_
     assert app.quit() == 0, app.describe_exit()
 
 
+def bubblewrap_runs_here() -> bool:
+    """Whether bubblewrap can make a sandbox on this machine (not in a chroot, user
+    namespaces allowed)."""
+    if not shutil.which("bwrap"):
+        return False
+    done = subprocess.run(["bwrap", "--unshare-all", "--ro-bind", "/usr", "/usr", "--symlink", "usr/bin", "/bin",
+                           "--symlink", "usr/lib", "/lib", "--symlink", "usr/lib64", "/lib64", "/usr/bin/true"],
+                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=20)
+    return done.returncode == 0
+
+
 def test_the_browser_reports_how_decoding_is_confined(launch, photo_folder):
     folder = photo_folder("plain", {"a-red.png": "red"})
     app = launch(folder)
     line = app.wait_for_line(r"^gphotobrowse: Decoding runs in separate processes, confined by: (.*)$", timeout=30)
     print(line.group(0))
-    assert "seccomp" in line.group(1)
+    assert "seccomp" in line.group(1) and "limits" in line.group(1)
+    if bubblewrap_runs_here():
+        assert line.group(1).startswith("bubblewrap"), "bubblewrap runs on this machine, yet the decoders ran without it"
+    else:
+        print("bubblewrap cannot make a sandbox here (a chroot, or no user namespaces): not required")
+    app.wait_for_line(r"^trace tile-loaded 0 ", timeout=30)
     assert app.quit() == 0
