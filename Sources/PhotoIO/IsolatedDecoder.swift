@@ -64,7 +64,8 @@ public final class IsolatedDecoder: ImageDecoding, Sendable {
         var alive = 0
         /// nil until a process started through bubblewrap; false once it could not.
         var bubblewrapWorks: Bool?
-        var confinement: String?
+        /// What confines the decoder processes, and what does not, once one has started.
+        var confinement: (held: [String], missing: [String])?
         var reported = false
         /// Why decoding fell back to this process: set when no decoder process could start.
         var inProcess: String?
@@ -190,10 +191,27 @@ public final class IsolatedDecoder: ImageDecoding, Sendable {
         return report
     }
 
-    /// How decoding is confined, in a sentence for the log and the About window.
+    /// How decoding is confined, in a sentence for the log.
     public var status: String {
+        report(itemSeparator: "; ", listStart: " ")
+    }
+
+    /// How decoding is confined, a line for each confinement: for the About window.
+    public var statusReport: String {
+        report(itemSeparator: "\n", listStart: "\n")
+    }
+
+    private func report(itemSeparator: String, listStart: String) -> String {
         guard program != nil else { return Self.unconfinedStatus }
-        return state.withLock { $0.inProcess ?? $0.confinement } ?? "Decoding runs in separate processes (none started yet)."
+        let (inProcess, confinement) = state.withLock { ($0.inProcess, $0.confinement) }
+        if let inProcess { return inProcess }
+        guard let (held, missing) = confinement else { return "Decoding runs in separate processes (none started yet)." }
+        var text = "Decoding runs in separate processes"
+        text += held.isEmpty ? ", and is not confined." : ", confined by:\(listStart)\(held.joined(separator: itemSeparator))."
+        if !missing.isEmpty {
+            text += (listStart == " " ? " " : "\n\n") + "Not confined by:\(listStart)\(missing.joined(separator: itemSeparator))."
+        }
+        return text
     }
 
     /// Processes started and replaced after a breakdown so far (for tests and tracing).
@@ -325,22 +343,19 @@ public final class IsolatedDecoder: ImageDecoding, Sendable {
             }
             return result
         }
-        let firstReport = state.withLock { state -> String? in
+        let first = state.withLock { state -> Bool in
             state.started += 1
             state.alive += 1
-            guard !state.reported else { return nil }
+            guard !state.reported else { return false }
             state.reported = true
             var held = process.ready.confinements
             if process.bubblewrapped { held.insert("bubblewrap (no network, no home, no environment)", at: 0) }
             var missing = process.ready.missing
             if let bubblewrapProblem { missing.insert(bubblewrapProblem, at: 0) }
-            var text = "Decoding runs in separate processes"
-            text += held.isEmpty ? ", and is not confined." : ", confined by: \(held.joined(separator: "; "))."
-            if !missing.isEmpty { text += " Not confined by: \(missing.joined(separator: "; "))." }
-            state.confinement = text
-            return text
+            state.confinement = (held, missing)
+            return true
         }
-        if let firstReport { log(firstReport) }
+        if first { log(status) }
         return .success(process)
     }
 
