@@ -98,32 +98,11 @@ final class DecoderProcess: @unchecked Sendable {
         guard let (ours, theirs) = DecoderChannel.pair() else {
             return .failure(.couldNotStart("no socket: \(String(cString: strerror(errno)))"))
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, theirs.fd, 3)
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // Signals back to their defaults and none blocked, whatever this process did.
-        var defaults = sigset_t()
-        sigfillset(&defaults)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-
         let arguments = launch.arguments
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        // No environment but one setting: a crash on a hostile file is expected, and the
-        // runtime's backtrace of it would only fill the log.
-        var envp: [UnsafeMutablePointer<CChar>?] = [strdup(DecoderLaunch.quietCrashes), nil]
-        defer { free(envp[0]) }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, arguments[0], &actions, &attributes, &argv, &envp)
+        let socket = theirs.fd
+        // bubblewrap's --die-with-parent ties the sandbox to the thread that started it
+        // (PR_SET_PDEATHSIG): spawn from a thread that lives as long as the browser.
+        let (spawned, pid) = SpawningThread.shared.run { spawn(arguments, socket: socket) }
         theirs.close()
         guard spawned == 0 else {
             ours.close()
@@ -144,6 +123,38 @@ final class DecoderProcess: @unchecked Sendable {
             let status = end(pid: pid, channel: ours)
             return .failure(.couldNotStart("it ended at once (\(status))"))
         }
+    }
+
+    /// Starts `arguments` with `socket` as its descriptor 3, its standard input from
+    /// /dev/null, signals at their defaults and one environment variable; returns
+    /// posix_spawn's error (0 when started) and the pid.
+    private static func spawn(_ arguments: [String], socket: Int32) -> (Int32, pid_t) {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, socket, 3)
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // Signals back to their defaults and none blocked, whatever this process did.
+        var defaults = sigset_t()
+        sigfillset(&defaults)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        // No environment but one setting: a crash on a hostile file is expected, and the
+        // runtime's backtrace of it would only fill the log.
+        var envp: [UnsafeMutablePointer<CChar>?] = [strdup(DecoderLaunch.quietCrashes), nil]
+        defer { free(envp[0]) }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, arguments[0], &actions, &attributes, &argv, &envp)
+        return (spawned, pid)
     }
 
     /// Runs one request on `descriptor` (which stays the caller's to close). Waits up to
@@ -235,5 +246,48 @@ enum DecoderBreakdown: Error {
         case .hung(let seconds): "the decoder did not finish within \(Int(seconds)) s and was stopped"
         case .spokeNonsense(let reason, _): "the decoder answered nonsense (\(reason)) and was stopped"
         }
+    }
+}
+
+/// A thread that lives as long as the browser and starts decoder processes for the threads
+/// that need them, which come and go.
+private final class SpawningThread: @unchecked Sendable {
+    static let shared = SpawningThread()
+    private let lock = NSCondition()
+    private var jobs: [() -> Void] = []
+
+    private init() {
+        let thread = Thread { [self] in
+            while true {
+                lock.lock()
+                while jobs.isEmpty { lock.wait() }
+                let job = jobs.removeFirst()
+                lock.unlock()
+                job()
+            }
+        }
+        thread.name = "decoder-spawner"
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+
+    /// Runs `body` on the thread and returns its result.
+    func run<T>(_ body: @escaping () -> T) -> T {
+        let done = NSCondition()
+        var result: T?
+        lock.lock()
+        jobs.append {
+            let value = body()
+            done.lock()
+            result = value
+            done.signal()
+            done.unlock()
+        }
+        lock.signal()
+        lock.unlock()
+        done.lock()
+        while result == nil { done.wait() }
+        done.unlock()
+        return result!
     }
 }

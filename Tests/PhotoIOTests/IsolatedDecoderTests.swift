@@ -148,6 +148,25 @@ import Testing
         #expect(isolated.counts.started == 1, "the same process went on")
     }
 
+    /// bubblewrap's --die-with-parent follows the thread that started it: a process started
+    /// from a thread that then ends must live on.
+    @Test func aProcessOutlivesTheThreadThatStartedIt() throws {
+        _ = folder.image("a.png", width: 30, height: 20)
+        let isolated = Self.decoder(processes: 1)
+        let first = request("a.png")
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            _ = isolated.decode(first, cancellation: CancellationFlag())
+            done.signal()
+        }
+        thread.start()
+        done.wait()
+        Thread.sleep(forTimeInterval: 0.5)
+        let image = try isolated.decode(request("a.png"), cancellation: CancellationFlag()).get()
+        #expect(image.size.width == 30)
+        #expect(isolated.counts.started == 1 && isolated.counts.replaced == 0)
+    }
+
     @Test func idleProcessesEndAndNewOnesStartOnDemand() throws {
         _ = folder.image("a.png", width: 30, height: 20)
         var settings = IsolatedDecoder.Settings()
