@@ -74,6 +74,7 @@ public final class IsolatedDecoder: ImageDecoding, Sendable {
     }
     private let state = Mutex(State())
     private let slots: DispatchSemaphore
+    private let bubblewrapProbe = NSLock()
 
     /// The one the app uses.
     public static let shared = IsolatedDecoder(settings: .fromEnvironment())
@@ -313,6 +314,11 @@ public final class IsolatedDecoder: ImageDecoding, Sendable {
     private func startProcess() -> Result<DecoderProcess, DecoderBreakdown> {
         guard let program else { return .failure(.couldNotStart("no decoder program")) }
         let bubblewrap = settings.useBubblewrap ? DecoderLaunch.findBubblewrap() : nil
+        // Until one start says whether bubblewrap runs here, starts wait for it in turn, so
+        // that a machine where it cannot run tries (and logs its complaint) once.
+        let probing = bubblewrap != nil && state.withLock { $0.bubblewrapWorks == nil }
+        if probing { bubblewrapProbe.lock() }
+        defer { if probing { bubblewrapProbe.unlock() } }
         let tryBubblewrap = bubblewrap != nil && state.withLock { $0.bubblewrapWorks != false }
         var launch = DecoderLaunch(program: program, bubblewrap: tryBubblewrap ? bubblewrap : nil,
                                    memoryLimit: settings.memoryLimit, cpuLimit: settings.cpuLimit, testModes: settings.testModes)
