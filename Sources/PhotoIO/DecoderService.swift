@@ -129,10 +129,13 @@ private final class Service: @unchecked Sendable {
         let source = ByteSource(descriptor: descriptor, name: request.name)
         switch request.operation {
         case .still:
-            let decoded = PixbufDecoder(maxDecodedPixels: request.maxPixels).decode(source, fitting: request.fitting, cancellation: cancellation)
+            // The pixels go from the loader's pixbuf straight into the shared memory.
+            let decoded = PixbufDecoder(maxDecodedPixels: request.maxPixels).decode(source, fitting: request.fitting, cancellation: cancellation) {
+                SharedPixels.seal(pixbuf: $0, sourceSize: $1, format: $2)
+            }
             switch decoded {
-            case .success(let image):
-                return pixels([(image, 0)], loops: true, sourceSize: image.sourceSize, format: image.format, id: request.id)
+            case .success(let (fd, layout)):
+                return (DecoderReply(id: request.id, outcome: .pixels(layout)), fd)
             case .failure(let failure):
                 return reply(.failure(failure))
             }

@@ -23,6 +23,16 @@ public struct PixbufDecoder: ImageDecoding {
 
     /// Decodes what `source` reads (the caller closes it) to fit `fitting`.
     func decode(_ source: ByteSource, fitting: PixelSize, cancellation: CancellationFlag) -> Result<DecodedImage, DecodeFailure> {
+        decode(source, fitting: fitting, cancellation: cancellation) { pixbuf, sourceSize, format in
+            .success(PixbufImage.copy(pixbuf, sourceSize: sourceSize, format: format))
+        }
+    }
+
+    /// Decodes what `source` reads, and hands the final pixbuf (upright, shrunk to fit), the
+    /// image's own size and its format to `output`, which copies the pixels where they go:
+    /// a `PixelBuffer`, or a decoder process's shared memory.
+    func decode<Output>(_ source: ByteSource, fitting: PixelSize, cancellation: CancellationFlag,
+                        output: (OpaquePointer, PixelSize, String) -> Result<Output, DecodeFailure>) -> Result<Output, DecodeFailure> {
         let input: LoaderInput
         switch LoaderInput.open(source, maxDecodedPixels: maxDecodedPixels) {
         case .success(let opened): input = opened
@@ -103,7 +113,7 @@ public struct PixbufDecoder: ImageDecoding {
             if let scaled { final = scaled }
         }
         defer { if let scaled { unref(scaled) } }
-        return .success(PixbufImage.copy(final, sourceSize: sourceSize, format: format))
+        return output(final, sourceSize, format)
     }
 
     /// A GError's message on one line (librsvg's end with a newline), and frees the error.

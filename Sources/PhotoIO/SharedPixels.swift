@@ -1,4 +1,5 @@
 import CConfinement
+import CGdkPixbuf
 import Glibc
 import PhotoCore
 
@@ -12,15 +13,43 @@ public enum SharedPixels {
     /// caller sends the descriptor, then closes it.
     static func seal(_ images: [(DecodedImage, duration: Int)], loops: Bool, sourceSize: PixelSize, format: String)
         -> Result<(fd: Int32, layout: PixelLayout), DecodeFailure> {
-        var frames: [PixelLayout.Frame] = []
-        var total = 0
-        for (image, duration) in images {
-            frames.append(PixelLayout.Frame(offset: total, size: image.size, stride: image.stride, duration: duration))
-            total += image.stride * image.size.height
-        }
         let hasAlpha = images.first?.0.hasAlpha ?? false
         guard images.allSatisfy({ $0.0.hasAlpha == hasAlpha }) else {
             return .failure(DecodeFailure(.corrupt, "The frames mix pixel formats."))
+        }
+        let frames = images.map { image, duration in
+            Frame(bytes: UnsafeRawPointer(image.pixels.bytes), count: image.pixels.count, size: image.size, stride: image.stride, duration: duration)
+        }
+        return withExtendedLifetime(images) {
+            seal(frames, hasAlpha: hasAlpha, loops: loops, sourceSize: sourceSize, format: format)
+        }
+    }
+
+    /// Decoder side: a sealed memfd holding a pixbuf's pixels, copied straight from the
+    /// decoder's pixbuf (no copy in between).
+    static func seal(pixbuf: OpaquePointer, sourceSize: PixelSize, format: String) -> Result<(fd: Int32, layout: PixelLayout), DecodeFailure> {
+        let frame = Frame(bytes: UnsafeRawPointer(gdk_pixbuf_read_pixels(pixbuf)), count: Int(gdk_pixbuf_get_byte_length(pixbuf)),
+                          size: PixelSize(width: Int(gdk_pixbuf_get_width(pixbuf)), height: Int(gdk_pixbuf_get_height(pixbuf))),
+                          stride: Int(gdk_pixbuf_get_rowstride(pixbuf)), duration: 0)
+        return seal([frame], hasAlpha: gdk_pixbuf_get_has_alpha(pixbuf) != 0, loops: true, sourceSize: sourceSize, format: format)
+    }
+
+    /// One frame's pixels where the decoder holds them.
+    private struct Frame {
+        let bytes: UnsafeRawPointer?
+        let count: Int
+        let size: PixelSize
+        let stride: Int
+        let duration: Int
+    }
+
+    private static func seal(_ frames: [Frame], hasAlpha: Bool, loops: Bool, sourceSize: PixelSize, format: String)
+        -> Result<(fd: Int32, layout: PixelLayout), DecodeFailure> {
+        var layout: [PixelLayout.Frame] = []
+        var total = 0
+        for frame in frames {
+            layout.append(PixelLayout.Frame(offset: total, size: frame.size, stride: frame.stride, duration: frame.duration))
+            total += frame.stride * frame.size.height
         }
         let fd = cconf_memfd_create("gphotobrowse-pixels", cconf_MFD_CLOEXEC | cconf_MFD_ALLOW_SEALING)
         guard fd >= 0 else { return .failure(failure("memfd_create")) }
@@ -30,8 +59,10 @@ public enum SharedPixels {
             Glibc.close(fd)
             return .failure(error)
         }
-        for (frame, (image, _)) in zip(frames, images) {
-            map.advanced(by: frame.offset).copyMemory(from: image.pixels.bytes, byteCount: min(frame.byteCount, image.pixels.count))
+        for (place, frame) in zip(layout, frames) {
+            if let bytes = frame.bytes {
+                map.advanced(by: place.offset).copyMemory(from: bytes, byteCount: min(place.byteCount, frame.count))
+            }
         }
         munmap(map, max(total, 1))
         // A writable shared mapping would make F_SEAL_WRITE fail: it is gone now.
@@ -40,7 +71,7 @@ public enum SharedPixels {
             Glibc.close(fd)
             return .failure(error)
         }
-        return .success((fd, PixelLayout(frames: frames, hasAlpha: hasAlpha, sourceSize: sourceSize, format: format, loops: loops)))
+        return .success((fd, PixelLayout(frames: layout, hasAlpha: hasAlpha, sourceSize: sourceSize, format: format, loops: loops)))
     }
 
     private static func failure(_ what: String) -> DecodeFailure {
