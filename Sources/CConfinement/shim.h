@@ -57,9 +57,9 @@ static inline int cconf_landlock_restrict_self(int ruleset) {
 static inline uint32_t cconf_scmp_act_errno(uint16_t error) { return SCMP_ACT_ERRNO(error); }
 static const uint32_t cconf_SCMP_ACT_ALLOW = SCMP_ACT_ALLOW;
 
-/* Ancillary data for passing one descriptor (CMSG_* are macros). */
-static inline size_t cconf_cmsg_space_one_fd(void) { return CMSG_SPACE(sizeof(int)); }
-static inline size_t cconf_cmsg_len_one_fd(void) { return CMSG_LEN(sizeof(int)); }
+/* Ancillary data for passing descriptors (CMSG_* are macros). */
+static inline size_t cconf_cmsg_space_fds(int count) { return CMSG_SPACE(sizeof(int) * (size_t)count); }
+static inline size_t cconf_cmsg_len_fds(int count) { return CMSG_LEN(sizeof(int) * (size_t)count); }
 static inline struct cmsghdr *cconf_cmsg_firsthdr(struct msghdr *message) { return CMSG_FIRSTHDR(message); }
 static inline struct cmsghdr *cconf_cmsg_nexthdr(struct msghdr *message, struct cmsghdr *header) {
     return CMSG_NXTHDR(message, header);

@@ -27,10 +27,17 @@ public final class DateTakenReader: Sendable {
     /// Reads a file's date: a date, `.noDate`, or nil when the file could not be read
     /// (not remembered, so it is tried again next time).
     public typealias DateSource = @Sendable (_ uri: String) -> DateTakenCache.Value?
+    /// Reads several files' dates at once (a decoder process reads a batch per request);
+    /// one answer per URI, in order.
+    public typealias BatchDateSource = @Sendable (_ uris: [String]) -> [DateTakenCache.Value?]
+
+    /// How many files `run` hands the source at a time: one for a single-file source, so a
+    /// cancel stops between files; `DecoderChannel.maxDescriptors` for a batch source.
+    private let batchCount: Int
 
     /// The cache file.
     public let cachePath: String
-    private let source: DateSource
+    private let source: BatchDateSource
     private let saveInterval: Double
 
     private struct State {
@@ -50,11 +57,18 @@ public final class DateTakenReader: Sendable {
     ///   - saveInterval: during a long run, also save every so many seconds, so a run
     ///     interrupted by a crash keeps most of its work.
     ///   - source: how a date is read; `PhotoMetadata.readDate(uri:)` unless a test says.
-    public init(cacheHome: String? = nil, saveInterval: Double = 30,
-                source: @escaping DateSource = { PhotoMetadata.readDate(uri: $0) }) {
+    public convenience init(cacheHome: String? = nil, saveInterval: Double = 30,
+                            source: @escaping DateSource = { PhotoMetadata.readDate(uri: $0) }) {
+        self.init(cacheHome: cacheHome, saveInterval: saveInterval, batchCount: 1, batchSource: { $0.map(source) })
+    }
+
+    /// A reader whose dates come `batchCount` files at a time (`IsolatedDecoder.datesTaken`).
+    public init(cacheHome: String? = nil, saveInterval: Double = 30, batchCount: Int = DecoderChannel.maxDescriptors,
+                batchSource: @escaping BatchDateSource) {
+        self.batchCount = max(1, batchCount)
         let home = cacheHome ?? String(cString: g_get_user_cache_dir())
         cachePath = home + "/gphotobrowse/dates-v1"
-        self.source = source
+        self.source = batchSource
         self.saveInterval = saveInterval
     }
 
@@ -96,9 +110,17 @@ public final class DateTakenReader: Sendable {
         var batch: [String: Int64?] = [:]
         var lastDelivery = Date.timeIntervalSinceReferenceDate
         var lastSave = lastDelivery
-        for photo in toRead {
+        var next = 0
+        var values: [DateTakenCache.Value?] = []
+        for (n, photo) in toRead.enumerated() {
             if cancellation.isCancelled { break }
-            let value = source(photo.id)
+            if n == next {
+                let chunk = toRead[n..<min(n + batchCount, toRead.count)]
+                values = source(chunk.map(\.id))
+                if values.count != chunk.count { values = Array(repeating: nil, count: chunk.count) }
+                next = n + chunk.count
+            }
+            let value = values[n - (next - values.count)]
             if let value {
                 state.withLock { state in
                     state.cache!.store(photo.id, modified: photo.modified, size: photo.size, value: value)

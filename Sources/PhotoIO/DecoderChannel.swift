@@ -3,11 +3,12 @@ import Glibc
 import PhotoCore
 
 /// One end of the socket between the browser and a decoder process: whole messages
-/// (`SOCK_SEQPACKET`) with at most one file descriptor beside each.
+/// (`SOCK_SEQPACKET`) with file descriptors beside them: one file to decode, a batch of
+/// files to read dates from (at most `maxDescriptors`), or the memfd of a reply's pixels.
 ///
 /// Both ends read the other's messages as hostile: too long, cut short, carrying more than one
 /// descriptor, or not a `DecoderMessage` is `.malformed`, and any descriptor that came with it
-/// is closed.
+/// is closed. Each side says how many descriptors it takes with one message.
 public final class DecoderChannel: @unchecked Sendable {
     public let fd: Int32
 
@@ -22,29 +23,42 @@ public final class DecoderChannel: @unchecked Sendable {
 
     public func close() { Glibc.close(fd) }
 
+    /// The most descriptors one message carries.
+    public static let maxDescriptors = 64
+
     /// Sends one message, with `descriptor` beside it when given. False when the other end
     /// is gone.
     @discardableResult
     public func send(_ message: DecoderMessage, descriptor: Int32? = nil) -> Bool {
+        send(message, descriptors: descriptor.map { [$0] } ?? [])
+    }
+
+    /// Sends one message with `descriptors` (at most `maxDescriptors`) beside it.
+    @discardableResult
+    public func send(_ message: DecoderMessage, descriptors: [Int32]) -> Bool {
+        precondition(descriptors.count <= Self.maxDescriptors)
         var bytes = message.encoded()
         return bytes.withUnsafeMutableBytes { payload -> Bool in
             var vector = iovec(iov_base: payload.baseAddress, iov_len: payload.count)
             var header = msghdr()
-            let controlSize = cconf_cmsg_space_one_fd()
-            let control = UnsafeMutableRawPointer.allocate(byteCount: controlSize, alignment: 8)
+            let controlSize = cconf_cmsg_space_fds(Int32(descriptors.count))
+            let control = UnsafeMutableRawPointer.allocate(byteCount: max(controlSize, 1), alignment: 8)
             defer { control.deallocate() }
             control.initializeMemory(as: UInt8.self, repeating: 0, count: controlSize)
             return withUnsafeMutablePointer(to: &vector) { vectorPointer -> Bool in
                 header.msg_iov = vectorPointer
                 header.msg_iovlen = 1
-                if let descriptor {
+                if !descriptors.isEmpty {
                     header.msg_control = control
                     header.msg_controllen = controlSize
                     let cmsg = cconf_cmsg_firsthdr(&header)!
                     cmsg.pointee.cmsg_level = SOL_SOCKET
                     cmsg.pointee.cmsg_type = Int32(SCM_RIGHTS)
-                    cmsg.pointee.cmsg_len = cconf_cmsg_len_one_fd()
-                    UnsafeMutableRawPointer(cconf_cmsg_data(cmsg)).storeBytes(of: descriptor, as: Int32.self)
+                    cmsg.pointee.cmsg_len = cconf_cmsg_len_fds(Int32(descriptors.count))
+                    let data = UnsafeMutableRawPointer(cconf_cmsg_data(cmsg)!)
+                    for (i, descriptor) in descriptors.enumerated() {
+                        data.storeBytes(of: descriptor, toByteOffset: i * 4, as: Int32.self)
+                    }
                 }
                 while true {
                     let sent = sendmsg(fd, &header, Int32(MSG_NOSIGNAL))
@@ -56,7 +70,7 @@ public final class DecoderChannel: @unchecked Sendable {
     }
 
     public enum Received {
-        case message(DecoderMessage, descriptor: Int32?)
+        case message(DecoderMessage, descriptors: [Int32])
         /// Nothing arrived in the time allowed.
         case timeout
         /// The other end closed (the process ended or was killed).
@@ -64,8 +78,9 @@ public final class DecoderChannel: @unchecked Sendable {
         case malformed(String)
     }
 
-    /// Waits up to `timeout` milliseconds (-1: for ever) for one message.
-    public func receive(timeout: Int32) -> Received {
+    /// Waits up to `timeout` milliseconds (-1: for ever) for one message with at most
+    /// `maxDescriptors` descriptors (more, and the message is refused).
+    public func receive(timeout: Int32, maxDescriptors: Int = 1) -> Received {
         var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         while true {
             let ready = poll(&poller, 1, timeout)
@@ -76,9 +91,9 @@ public final class DecoderChannel: @unchecked Sendable {
         let capacity = DecoderMessage.maxSize + 1
         let payload = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
         defer { payload.deallocate() }
-        // Room for a few descriptors, so that extra ones are received (and closed), not lost
-        // in the kernel with MSG_CTRUNC.
-        let controlSize = cconf_cmsg_space_one_fd() * 8
+        // Room for more descriptors than allowed, so that extra ones are received (and
+        // closed), not lost in the kernel with MSG_CTRUNC.
+        let controlSize = cconf_cmsg_space_fds(Int32(Self.maxDescriptors + 8))
         let control = UnsafeMutableRawPointer.allocate(byteCount: controlSize, alignment: 8)
         defer { control.deallocate() }
         control.initializeMemory(as: UInt8.self, repeating: 0, count: controlSize)
@@ -100,7 +115,7 @@ public final class DecoderChannel: @unchecked Sendable {
         var cmsg = cconf_cmsg_firsthdr(&header)
         while let current = cmsg {
             if current.pointee.cmsg_level == SOL_SOCKET && current.pointee.cmsg_type == Int32(SCM_RIGHTS) {
-                let dataBytes = Int(current.pointee.cmsg_len) - Int(cconf_cmsg_len_one_fd()) + MemoryLayout<Int32>.size
+                let dataBytes = Int(current.pointee.cmsg_len) - Int(cconf_cmsg_len_fds(0))
                 let data = UnsafeRawPointer(cconf_cmsg_data(current)!)
                 for i in 0..<max(0, dataBytes / MemoryLayout<Int32>.size) {
                     descriptors.append(data.loadUnaligned(fromByteOffset: i * 4, as: Int32.self))
@@ -115,10 +130,10 @@ public final class DecoderChannel: @unchecked Sendable {
         if count == 0 && descriptors.isEmpty { return .closed }
         if header.msg_flags & Int32(MSG_TRUNC) != 0 { return refuse("message too long") }
         if header.msg_flags & Int32(MSG_CTRUNC) != 0 { return refuse("too many descriptors") }
-        if descriptors.count > 1 { return refuse("\(descriptors.count) descriptors with one message") }
+        if descriptors.count > maxDescriptors { return refuse("\(descriptors.count) descriptors with one message") }
         do {
             let message = try DecoderMessage(decoding: UnsafeRawBufferPointer(start: payload, count: count))
-            return .message(message, descriptor: descriptors.first)
+            return .message(message, descriptors: descriptors)
         } catch {
             return refuse(error.reason)
         }

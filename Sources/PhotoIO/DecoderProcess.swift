@@ -109,8 +109,8 @@ final class DecoderProcess: @unchecked Sendable {
             return .failure(.couldNotStart("\(arguments[0]): \(String(cString: strerror(spawned)))"))
         }
         switch ours.receive(timeout: startTimeout) {
-        case .message(let message, let descriptor):
-            if let descriptor { close(descriptor) }
+        case .message(let message, let descriptors):
+            for descriptor in descriptors { close(descriptor) }
             if let ready = try? DecoderReady(message) {
                 return .success(DecoderProcess(pid: pid, channel: ours, ready: ready, bubblewrapped: launch.bubblewrap != nil))
             }
@@ -157,16 +157,16 @@ final class DecoderProcess: @unchecked Sendable {
         return (spawned, pid)
     }
 
-    /// Runs one request on `descriptor` (which stays the caller's to close). Waits up to
+    /// Runs one request on `descriptors` (which stay the caller's to close). Waits up to
     /// `timeout` seconds; a cancelled flag is passed on to the process. On a breakdown the
     /// process has been ended and must not be used again.
-    func run(_ request: DecoderRequest, descriptor: Int32?, timeout: Double, cancellation: CancellationFlag)
+    func run(_ request: DecoderRequest, descriptors: [Int32], timeout: Double, cancellation: CancellationFlag)
         -> Result<(DecoderReply, pixels: Int32?), DecoderBreakdown> {
         var request = request
         request.id = nextID
         nextID += 1
         lastUsed = Date()
-        guard channel.send(request.message, descriptor: descriptor) else {
+        guard channel.send(request.message, descriptors: descriptors) else {
             return .failure(.crashed(endNow()))
         }
         let deadline = Date().addingTimeInterval(timeout)
@@ -184,7 +184,8 @@ final class DecoderProcess: @unchecked Sendable {
             switch channel.receive(timeout: Int32(min(left, 0.05) * 1000) + 1) {
             case .timeout:
                 continue
-            case .message(let message, let pixels):
+            case .message(let message, let descriptors):
+                let pixels = descriptors.first
                 guard let reply = try? DecoderReply(message), reply.id == request.id else {
                     if let pixels { close(pixels) }
                     return .failure(.spokeNonsense("a reply that is not one", endNow()))

@@ -67,7 +67,7 @@ private final class Service: @unchecked Sendable {
     let channel: DecoderChannel
     let cpuLimit: Int
     let testModes: Bool
-    private let incoming = Mutex<[(DecoderRequest, Int32?)]>([])
+    private let incoming = Mutex<[(DecoderRequest, [Int32])]>([])
     private let running = Mutex<(id: UInt64, flag: CancellationFlag)?>(nil)
     private let available = DispatchSemaphore(value: 0)
 
@@ -83,13 +83,13 @@ private final class Service: @unchecked Sendable {
         reader.start()
         while true {
             available.wait()
-            guard let (request, descriptor) = incoming.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { continue }
+            guard let (request, descriptors) = incoming.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { continue }
             let flag = CancellationFlag()
             running.withLock { $0 = (request.id, flag) }
             DecoderConfinement.limitCPU(seconds: cpuLimit)
-            let (reply, pixels) = answer(request, descriptor: descriptor, cancellation: flag)
+            let (reply, pixels) = answer(request, descriptors: descriptors, cancellation: flag)
             running.withLock { $0 = nil }
-            if let descriptor { close(descriptor) }
+            for descriptor in descriptors { close(descriptor) }
             let sent = channel.send(reply.message, descriptor: pixels)
             if let pixels { close(pixels) }
             if !sent { exit(0) }
@@ -98,13 +98,13 @@ private final class Service: @unchecked Sendable {
 
     private func readLoop() {
         while true {
-            switch channel.receive(timeout: -1) {
-            case .message(let message, let descriptor):
+            switch channel.receive(timeout: -1, maxDescriptors: DecoderChannel.maxDescriptors) {
+            case .message(let message, let descriptors):
                 if message.kind == .cancel, let cancel = try? DecoderCancel(message) {
                     running.withLock { if $0?.id == cancel.id { $0?.flag.cancel() } }
-                    if let descriptor { close(descriptor) }
+                    for descriptor in descriptors { close(descriptor) }
                 } else if let request = try? DecoderRequest(message) {
-                    incoming.withLock { $0.append((request, descriptor)) }
+                    incoming.withLock { $0.append((request, descriptors)) }
                     available.signal()
                 } else {
                     exit(3)  // the browser speaks another protocol: nothing sensible to do
@@ -118,13 +118,18 @@ private final class Service: @unchecked Sendable {
     }
 
     /// The reply to one request, and the pixels' descriptor when there are pixels.
-    private func answer(_ request: DecoderRequest, descriptor: Int32?, cancellation: CancellationFlag) -> (DecoderReply, Int32?) {
+    private func answer(_ request: DecoderRequest, descriptors: [Int32], cancellation: CancellationFlag) -> (DecoderReply, Int32?) {
         func reply(_ outcome: DecoderReply.Outcome) -> (DecoderReply, Int32?) { (DecoderReply(id: request.id, outcome: outcome), nil) }
         if request.operation == .probe {
             return testModes ? reply(.probe(Probe.run(path: request.probePath, port: request.probePort))) :
                 reply(.failure(DecodeFailure(.unreadable, "Probes are answered in test mode only.")))
         }
-        guard let descriptor else { return reply(.failure(DecodeFailure(.unreadable, "No file was sent to decode."))) }
+        if request.operation == .dates {
+            return reply(.dates(descriptors.map { PhotoMetadata.readDate(descriptor: $0) }))
+        }
+        guard descriptors.count == 1, let descriptor = descriptors.first else {
+            return reply(.failure(DecodeFailure(.unreadable, "One file is decoded at a time.")))
+        }
         if testModes { TestFault.trigger(descriptor) }
         let source = ByteSource(descriptor: descriptor, name: request.name)
         switch request.operation {
@@ -155,7 +160,7 @@ private final class Service: @unchecked Sendable {
             return reply(.date(PhotoMetadata.readDate(descriptor: descriptor)))
         case .properties:
             return reply(.properties(PhotoProperties.readContent(descriptor: descriptor)))
-        case .probe:
+        case .probe, .dates:
             return reply(.failure(DecodeFailure(.unreadable, "Unreachable.")))
         }
     }

@@ -155,6 +155,33 @@ public final class IsolatedDecoder: ImageDecoding, Sendable {
         }
     }
 
+    /// The dates of `uris`, read `DecoderChannel.maxDescriptors` files to a request; see
+    /// `dateTaken(uri:)`. A batch whose process breaks down is read again a file at a time,
+    /// so only the file at fault goes without its date.
+    public func datesTaken(uris: [String]) -> [DateTakenCache.Value?] {
+        guard isolating else { reportInProcess(); return uris.map { PhotoMetadata.readDate(uri: $0) } }
+        var dates = [DateTakenCache.Value?](repeating: nil, count: uris.count)
+        for start in stride(from: 0, to: uris.count, by: DecoderChannel.maxDescriptors) {
+            var opened: [(index: Int, fd: Int32)] = []
+            for i in start..<min(start + DecoderChannel.maxDescriptors, uris.count) {
+                if case .success(let file) = Self.open(uri: uris[i]) { opened.append((i, file.fd)) }
+            }
+            defer { for file in opened { close(file.fd) } }
+            guard !opened.isEmpty else { continue }
+            let request = DecoderRequest(id: 0, operation: .dates)
+            let answer = withProcess { $0.run(request, descriptors: opened.map(\.fd), timeout: settings.timeout, cancellation: CancellationFlag()) }
+            if case .success((let reply, let pixels)) = answer {
+                if let pixels { close(pixels) }
+                if case .dates(let values) = reply.outcome, values.count == opened.count {
+                    for (file, value) in zip(opened, values) { dates[file.index] = value }
+                    continue
+                }
+            }
+            for file in opened { dates[file.index] = dateTaken(uri: uris[file.index]) }
+        }
+        return dates
+    }
+
     /// What `uri`'s content says for the Properties panel; see `PhotoProperties.read(uri:)`.
     public func properties(uri: String) -> PhotoDetails {
         guard isolating else { reportInProcess(); return PhotoProperties.read(uri: uri) }
@@ -187,7 +214,7 @@ public final class IsolatedDecoder: ImageDecoding, Sendable {
     /// Test mode: what a decoder process can reach (see `DecoderService`'s probe).
     public func probe(path: String?, port: Int?) -> String? {
         let request = DecoderRequest(id: 0, operation: .probe, probePath: path, probePort: port)
-        guard case .success((let reply, _)) = withProcess({ $0.run(request, descriptor: nil, timeout: settings.timeout, cancellation: CancellationFlag()) }),
+        guard case .success((let reply, _)) = withProcess({ $0.run(request, descriptors: [], timeout: settings.timeout, cancellation: CancellationFlag()) }),
               case .probe(let report) = reply.outcome else { return nil }
         return report
     }
@@ -273,7 +300,7 @@ public final class IsolatedDecoder: ImageDecoding, Sendable {
         var request = request
         request.name = file.name
         let timeout = settings.timeout
-        switch withProcess({ $0.run(request, descriptor: file.fd, timeout: timeout, cancellation: cancellation) }) {
+        switch withProcess({ $0.run(request, descriptors: [file.fd], timeout: timeout, cancellation: cancellation) }) {
         case .success(let answer):
             return .success(answer)
         case .failure(let breakdown):

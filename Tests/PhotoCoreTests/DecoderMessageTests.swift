@@ -28,6 +28,7 @@ import Testing
         for outcome: DecoderReply.Outcome in [
             .pixels(layout), .stillImage, .date(.taken(1_700_000_000_000_000)), .date(.noDate), .date(nil),
             .properties(details), .failure(DecodeFailure(.unsafe, "Could not be decoded safely.")), .probe("read x: failed"),
+            .dates([.taken(-5), .noDate, nil, .taken(1_700_000_000_000_000)]), .dates([]),
         ] {
             let reply = DecoderReply(id: 9, outcome: outcome)
             #expect(try DecoderReply(roundTrip(reply.message)) == reply)
@@ -101,7 +102,7 @@ import Testing
         request.fields[DecoderRequest.Tag.width.rawValue] = .int(0)
         #expect(throws: DecoderMessage.Malformed.self) { try DecoderRequest(request) }
         request = DecoderRequest(id: 1, operation: .still).message
-        request.fields[DecoderRequest.Tag.operation.rawValue] = .int(6)
+        request.fields[DecoderRequest.Tag.operation.rawValue] = .int(7)
         #expect(throws: DecoderMessage.Malformed.self) { try DecoderRequest(request) }
     }
 

@@ -96,6 +96,8 @@ public struct DecoderReply: Sendable, Equatable {
         case stillImage
         /// The date the photo was taken; nil when the file could not be read at all.
         case date(DateTakenCache.Value?)
+        /// The dates of a batch of files, in the order their descriptors came.
+        case dates([DateTakenCache.Value?])
         /// What the file's content says for the Properties panel (`uri` and `name` empty).
         case properties(PhotoDetails)
         /// Why there is no result.
@@ -113,7 +115,7 @@ public struct DecoderReply: Sendable, Equatable {
     }
 
     enum Tag: UInt8 {
-        case id = 1, outcome
+        case id = 1, outcome, dates
         // pixels
         case frames, hasAlpha, sourceWidth, sourceHeight, format, loops
         // date
@@ -127,8 +129,12 @@ public struct DecoderReply: Sendable, Equatable {
     }
 
     enum OutcomeCode: Int64 {
-        case pixels = 1, stillImage, date, properties, failure, probe
+        case pixels = 1, stillImage, date, properties, failure, probe, dates
     }
+
+    /// How `dates` lists a file without a date, and one that could not be read (dates are
+    /// µs since 1970: these lie before the universe).
+    static let noDate = Int64.min, unreadable = Int64.min + 1
 
     static let failureKinds: [DecodeFailure.Kind] = [.unreadable, .notAnImage, .corrupt, .tooLarge, .cancelled, .unsafe]
 
@@ -154,6 +160,15 @@ public struct DecoderReply: Sendable, Equatable {
             case .noDate?: set(.date, .text("none"))
             case nil: break
             }
+        case .dates(let values):
+            code(.dates)
+            set(.dates, .ints(values.map { value in
+                switch value {
+                case .taken(let date)?: date
+                case .noDate?: Self.noDate
+                case nil: Self.unreadable
+                }
+            }))
         case .properties(let details):
             code(.properties)
             set(.width, details.dimensions.map { .int(Int64($0.width)) })
@@ -214,6 +229,15 @@ public struct DecoderReply: Sendable, Equatable {
             } else {
                 outcome = .date(nil)
             }
+        case .dates:
+            guard let numbers = message.ints(Tag.dates.rawValue) else { throw .init(reason: "dates without a list") }
+            outcome = .dates(numbers.map { number in
+                switch number {
+                case Self.noDate: .noDate
+                case Self.unreadable: nil
+                default: .taken(number)
+                }
+            })
         case .properties:
             var details = PhotoDetails(uri: "", name: "")
             if let width = message.int(Tag.width.rawValue), let height = message.int(Tag.height.rawValue),

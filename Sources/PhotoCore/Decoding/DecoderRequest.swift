@@ -13,6 +13,8 @@ public struct DecoderRequest: Sendable, Equatable {
         /// Test mode only: tries to open `probePath` and to connect to `probePort` on the
         /// loopback address, and reports what happened (confinement checks).
         case probe = 5
+        /// The dates of a batch of files, one descriptor each (`dates`).
+        case dates = 6
     }
 
     /// Matches the reply to the request.
@@ -71,7 +73,7 @@ public struct DecoderRequest: Sendable, Equatable {
     public init(_ message: DecoderMessage) throws(DecoderMessage.Malformed) {
         guard message.kind == .request else { throw .init(reason: "not a request") }
         guard let id = message.int(Tag.id.rawValue) else { throw .init(reason: "request without an id") }
-        let rawOperation = try message.int(Tag.operation.rawValue, in: 1...5)
+        let rawOperation = try message.int(Tag.operation.rawValue, in: 1...6)
         self.id = UInt64(bitPattern: id)
         operation = Operation(rawValue: Int64(rawOperation))!
         fitting = PixelSize(width: try message.int(Tag.width.rawValue, in: 1...Self.maxEdge),

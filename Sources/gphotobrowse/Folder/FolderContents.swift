@@ -154,7 +154,7 @@ private func releaseFreedMemory() {
 extension DateTakenReader {
     /// The process's reader: windows share its cache in memory. Dates are read in the
     /// decoder processes, as pixels are.
-    static let shared = DateTakenReader { IsolatedDecoder.shared.dateTaken(uri: $0) }
+    static let shared = DateTakenReader(batchSource: { IsolatedDecoder.shared.datesTaken(uris: $0) })
 }
 
 /// Writes `gphotobrowse: MESSAGE` to stderr.
