@@ -67,7 +67,10 @@ enum DecoderConfinement {
 
         var limits: [String] = []
         if setLimit(RLIMIT_CORE, 0) { limits.append("no core dumps") }
-        if setLimit(RLIMIT_NOFILE, 64) { limits.append("64 descriptors") }
+        // A batch of files to read dates from, the memfd of a reply, the standard streams,
+        // the socket and what the libraries open.
+        let descriptors = DecoderChannel.maxDescriptors + 64
+        if setLimit(RLIMIT_NOFILE, descriptors) { limits.append("\(descriptors) descriptors") }
         if setLimit(RLIMIT_AS, addressSpaceLimit) {
             limits.append("\(addressSpaceLimit >> 20) MiB address space")
         } else {

@@ -87,27 +87,28 @@ import Testing
         #expect(details.dateTaken != nil && details.name == "dated.jpg")
     }
 
-    /// Dates come a batch of files to a request, in order, past one batch's size, with files
-    /// that hold no date and files that cannot be opened in their places.
+    /// Dates come a batch of files to a request (a full batch, then some), in order, with
+    /// files that hold no date and files that cannot be opened in their places, from one
+    /// process that never breaks down.
     @Test func datesComeInBatchesInOrder() throws {
         _ = folder.image("plain.jpg", width: 32, height: 24, type: "jpeg")
         let plain = folder.bytes("plain.jpg")
         var uris: [String] = []
         for i in 0..<(DecoderChannel.maxDescriptors + 10) {
             let name = "p\(i).jpg"
-            switch i % 4 {
+            switch i % 3 {
             case 0: folder.file(name, bytes: jpeg(plain, withExif: [.dateTimeOriginal(String(format: "2021:03:%02d 10:00:00", 1 + i % 28))]))
             case 1: folder.file(name, bytes: plain)
-            case 2: _ = folder.image(name, width: 8, height: 8)
-            default: folder.fifo(name)
+            default: _ = folder.image(name, width: 8, height: 8)
             }
             uris.append(folder.uri(name))
         }
-        uris.append(folder.uri("missing.jpg"))
+        folder.fifo("pipe.jpg")
+        uris += [folder.uri("pipe.jpg"), folder.uri("missing.jpg")]
         let isolated = Self.decoder(processes: 1)
         let dates = isolated.datesTaken(uris: uris)
         #expect(dates == uris.map { PhotoMetadata.readDate(uri: $0) })
-        #expect(dates.compactMap { $0?.dateTaken }.count == (DecoderChannel.maxDescriptors + 10 + 3) / 4)
+        #expect(dates.compactMap { $0?.dateTaken }.count == (DecoderChannel.maxDescriptors + 10 + 2) / 3)
         #expect(dates.last! == nil)
         #expect(isolated.counts.started == 1 && isolated.counts.replaced == 0)
     }
