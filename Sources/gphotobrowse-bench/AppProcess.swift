@@ -56,3 +56,69 @@ func startTracedApp(_ app: String, _ arguments: [String], cache: String, config:
     }
     return (process, errors.fileHandleForReading)
 }
+
+/// The app's trace lines, read from its stderr on a thread as they come.
+final class TraceReader: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var lines: [[Substring]] = []
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            var buffer = Data()
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                buffer.append(chunk)
+                while let newline = buffer.firstIndex(of: 0x0A) {
+                    let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
+                    buffer.removeSubrange(buffer.startIndex...newline)
+                    let fields = line.split(separator: " ")
+                    guard fields.first == "trace" else { continue }
+                    condition.lock()
+                    lines.append(Array(fields.dropFirst()))
+                    condition.broadcast()
+                    condition.unlock()
+                }
+            }
+        }
+    }
+
+    /// Waits for `trace NAME VALUE MS`; returns its MS.
+    func wait(for name: String, _ value: Int, seconds: Double) -> Int? {
+        wait(seconds: seconds) { $0.count == 3 && $0[0] == name && Int($0[1]) == value }
+    }
+
+    /// Waits for the `skip + 1`th `trace NAME … MS` line; returns its MS.
+    func wait(for name: String, after skip: Int = 0, seconds: Double) -> Int? {
+        var seen = 0
+        return wait(seconds: seconds) { fields in
+            guard fields.first.map(String.init) == name else { return false }
+            seen += 1
+            return seen > skip
+        }
+    }
+
+    /// Waits up to `seconds` for a line (its fields after `trace`) that `matches`; returns
+    /// the line's last field (MS).
+    private func wait(seconds: Double, _ matches: ([Substring]) -> Bool) -> Int? {
+        let deadline = Date().addingTimeInterval(seconds)
+        condition.lock()
+        defer { condition.unlock() }
+        var checked = 0
+        while true {
+            while checked < lines.count {
+                let line = lines[checked]
+                checked += 1
+                if matches(line) { return line.last.flatMap { Int($0) } }
+            }
+            if !condition.wait(until: deadline) { return nil }
+        }
+    }
+
+    /// How many `trace NAME …` lines came so far.
+    func count(of name: String) -> Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return lines.filter { $0.first.map(String.init) == name }.count
+    }
+}

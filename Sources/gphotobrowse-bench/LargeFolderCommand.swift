@@ -69,26 +69,18 @@ enum LargeFolderCommand: BenchCommand {
     private static func runApp(_ app: String, folder: String, cacheHome: String) -> AppRun? {
         guard let (process, stderr) = startTracedApp(app, [folder], cache: cacheHome, config: cacheHome + "/config") else { return nil }
         var run = AppRun()
-        let lines = LineReader(stderr)
-        let deadline = Date().addingTimeInterval(120)
-        while Date() < deadline && (run.enumerated < 0 || run.visible < 0 || run.firstFrame < 0), let line = lines.next() {
-            let fields = line.split(separator: " ")
-            guard fields.count >= 3, fields[0] == "trace", let ms = Int(fields[fields.count - 1]) else { continue }
-            switch fields[1] {
-            case "first-frame": run.firstFrame = ms
-            case "enumerated": run.enumerated = ms
-            case "visible-thumbnails" where run.visible < 0: run.visible = ms  // the first: the screen is full
-            default: break
-            }
-        }
+        let lines = TraceReader(stderr)
+        run.firstFrame = lines.wait(for: "first-frame", seconds: 120) ?? -1
+        run.enumerated = lines.wait(for: "enumerated", seconds: 120) ?? -1
+        run.visible = lines.wait(for: "visible-thumbnails", seconds: 120) ?? -1  // the first: the screen is full
         if run.visible >= 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool") {
+            let before = lines.count(of: "visible-thumbnails")
             let pressed = Date()
             _ = runQuietly("/usr/bin/xdotool", ["search", "--sync", "--name", "^photos$", "windowfocus", "--sync", "key", "End"])
-            while Date() < deadline, let line = lines.next() {
-                if line.hasPrefix("trace visible-thumbnails ") {
-                    run.jumpToEnd = Int(Date().timeIntervalSince(pressed) * 1000)
-                    break
-                }
+            if lines.wait(for: "visible-thumbnails", after: before, seconds: 60) != nil {
+                run.jumpToEnd = Int(Date().timeIntervalSince(pressed) * 1000)
+            } else {
+                printError("the grid showed no thumbnails within 60 s of End")
             }
         }
         run.peakKiB = peakResidentKiB(process.processIdentifier)
@@ -96,27 +88,6 @@ enum LargeFolderCommand: BenchCommand {
         process.waitUntilExit()
         if run.visible < 0 { printError("the app did not report every milestone in time") }
         return run
-    }
-
-    /// Lines from a pipe, read as they come.
-    private final class LineReader {
-        private let handle: FileHandle
-        private var buffer = Data()
-        init(_ handle: FileHandle) { self.handle = handle }
-
-        /// The next line, or nil at the end of the stream.
-        func next() -> String? {
-            while true {
-                if let newline = buffer.firstIndex(of: 0x0A) {
-                    let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
-                    buffer.removeSubrange(buffer.startIndex...newline)
-                    return line
-                }
-                let chunk = handle.availableData
-                if chunk.isEmpty { return nil }
-                buffer.append(chunk)
-            }
-        }
     }
 
     /// A folder of `count` hard links to 8 small JPEGs of distinct colours.
