@@ -83,6 +83,7 @@ final class DecoderProcess: @unchecked Sendable {
     let channel: DecoderChannel
     let ready: DecoderReady
     let bubblewrapped: Bool
+    /// When the process last answered (or started): idle processes are ended by it.
     var lastUsed = Date()
     private var nextID: UInt64 = 1
 
@@ -165,7 +166,6 @@ final class DecoderProcess: @unchecked Sendable {
         var request = request
         request.id = nextID
         nextID += 1
-        lastUsed = Date()
         guard channel.send(request.message, descriptors: descriptors) else {
             return .failure(.crashed(endNow()))
         }

@@ -113,45 +113,40 @@ public final class IsolatedDecoder: ImageDecoding, Sendable {
     // MARK: What the app asks
 
     public func decode(_ request: DecodeRequest, cancellation: CancellationFlag) -> Result<DecodedImage, DecodeFailure> {
-        guard isolating else { reportInProcess(); return PixbufDecoder(maxDecodedPixels: maxDecodedPixels).decode(request, cancellation: cancellation) }
-        let asked = DecoderRequest(id: 0, operation: .still, fitting: request.fitting, maxPixels: maxDecodedPixels)
-        let result = pixels(asked, uri: request.uri, cancellation: cancellation).flatMap { images, _ -> Result<DecodedImage, DecodeFailure> in
-            guard let image = images?.first?.image else { return .failure(DecodeFailure(.unsafe, Self.unsafeReason)) }
-            return .success(image)
+        decoding {
+            PixbufDecoder(maxDecodedPixels: maxDecodedPixels).decode(request, cancellation: cancellation)
+        } isolated: {
+            let asked = DecoderRequest(id: 0, operation: .still, fitting: request.fitting, maxPixels: maxDecodedPixels)
+            return pixels(asked, uri: request.uri, cancellation: cancellation).flatMap { images, _ in
+                guard let image = images?.first?.image else { return .failure(DecodeFailure(.unsafe, Self.unsafeReason)) }
+                return .success(image)
+            }
         }
-        if case .failure(Self.notStarted) = result, !isolating { return decode(request, cancellation: cancellation) }
-        return result
     }
 
     /// An animation's frames, or nil for a still image; see `AnimationDecoder`.
     public func animation(_ request: DecodeRequest, maxFrames: Int = 300, maxBytes: Int = 128 << 20,
                           cancellation: CancellationFlag) -> Result<DecodedAnimation?, DecodeFailure> {
-        guard isolating else {
-            reportInProcess()
-            return AnimationDecoder(maxFrames: maxFrames, maxBytes: maxBytes, maxDecodedPixels: maxDecodedPixels)
+        decoding {
+            AnimationDecoder(maxFrames: maxFrames, maxBytes: maxBytes, maxDecodedPixels: maxDecodedPixels)
                 .decode(request, cancellation: cancellation)
+        } isolated: {
+            let asked = DecoderRequest(id: 0, operation: .animation, fitting: request.fitting, maxPixels: maxDecodedPixels,
+                                       maxFrames: maxFrames, maxBytes: maxBytes)
+            return pixels(asked, uri: request.uri, cancellation: cancellation).map { images, loops in
+                images.map { DecodedAnimation(frames: $0.map { DecodedAnimation.Frame(image: $0.image, duration: $0.duration) }, loops: loops) }
+            }
         }
-        let asked = DecoderRequest(id: 0, operation: .animation, fitting: request.fitting, maxPixels: maxDecodedPixels,
-                                   maxFrames: maxFrames, maxBytes: maxBytes)
-        let result = pixels(asked, uri: request.uri, cancellation: cancellation).flatMap { images, loops -> Result<DecodedAnimation?, DecodeFailure> in
-            guard let images else { return .success(nil) }
-            return .success(DecodedAnimation(frames: images.map { DecodedAnimation.Frame(image: $0.image, duration: $0.duration) }, loops: loops))
-        }
-        if case .failure(Self.notStarted) = result, !isolating {
-            return animation(request, maxFrames: maxFrames, maxBytes: maxBytes, cancellation: cancellation)
-        }
-        return result
     }
 
     /// The date `uri` was taken; see `PhotoMetadata.readDate(uri:)`.
     public func dateTaken(uri: String) -> DateTakenCache.Value? {
-        guard isolating else { reportInProcess(); return PhotoMetadata.readDate(uri: uri) }
-        switch run(DecoderRequest(id: 0, operation: .date), uri: uri, cancellation: CancellationFlag()) {
-        case .success((let reply, _)):
-            if case .date(let value) = reply.outcome { return value }
-            return nil
-        case .failure(let failure):
-            return failure == Self.notStarted && !isolating ? dateTaken(uri: uri) : nil
+        decoding {
+            PhotoMetadata.readDate(uri: uri)
+        } isolated: {
+            guard case .success((let reply, _)) = run(DecoderRequest(id: 0, operation: .date), uri: uri, cancellation: CancellationFlag()),
+                  case .date(let value) = reply.outcome else { return nil }
+            return value
         }
     }
 
@@ -159,38 +154,55 @@ public final class IsolatedDecoder: ImageDecoding, Sendable {
     /// `dateTaken(uri:)`. A batch whose process breaks down is read again a file at a time,
     /// so only the file at fault goes without its date.
     public func datesTaken(uris: [String]) -> [DateTakenCache.Value?] {
-        guard isolating else { reportInProcess(); return uris.map { PhotoMetadata.readDate(uri: $0) } }
-        var dates = [DateTakenCache.Value?](repeating: nil, count: uris.count)
-        for start in stride(from: 0, to: uris.count, by: DecoderChannel.maxDescriptors) {
-            var opened: [(index: Int, fd: Int32)] = []
-            for i in start..<min(start + DecoderChannel.maxDescriptors, uris.count) {
-                if case .success(let file) = Self.open(uri: uris[i]) { opened.append((i, file.fd)) }
-            }
-            defer { for file in opened { close(file.fd) } }
-            guard !opened.isEmpty else { continue }
-            let request = DecoderRequest(id: 0, operation: .dates)
-            let answer = withProcess { $0.run(request, descriptors: opened.map(\.fd), timeout: settings.timeout, cancellation: CancellationFlag()) }
-            if case .success((let reply, let pixels)) = answer {
-                if let pixels { close(pixels) }
-                if case .dates(let values) = reply.outcome, values.count == opened.count {
-                    for (file, value) in zip(opened, values) { dates[file.index] = value }
-                    continue
+        decoding {
+            uris.map { PhotoMetadata.readDate(uri: $0) }
+        } isolated: {
+            var dates = [DateTakenCache.Value?](repeating: nil, count: uris.count)
+            for start in stride(from: 0, to: uris.count, by: DecoderChannel.maxDescriptors) {
+                var opened: [(index: Int, fd: Int32)] = []
+                for i in start..<min(start + DecoderChannel.maxDescriptors, uris.count) {
+                    if case .success(let file) = Self.open(uri: uris[i]) { opened.append((i, file.fd)) }
                 }
+                defer { for file in opened { close(file.fd) } }
+                guard !opened.isEmpty else { continue }
+                let request = DecoderRequest(id: 0, operation: .dates)
+                let answer = withProcess { $0.run(request, descriptors: opened.map(\.fd), timeout: settings.timeout, cancellation: CancellationFlag()) }
+                if case .success((let reply, let pixels)) = answer {
+                    if let pixels { close(pixels) }
+                    if case .dates(let values) = reply.outcome, values.count == opened.count {
+                        for (file, value) in zip(opened, values) { dates[file.index] = value }
+                        continue
+                    }
+                }
+                for file in opened { dates[file.index] = dateTaken(uri: uris[file.index]) }
             }
-            for file in opened { dates[file.index] = dateTaken(uri: uris[file.index]) }
+            return dates
         }
-        return dates
     }
 
     /// What `uri`'s content says for the Properties panel; see `PhotoProperties.read(uri:)`.
     public func properties(uri: String) -> PhotoDetails {
-        guard isolating else { reportInProcess(); return PhotoProperties.read(uri: uri) }
-        let details = PhotoProperties.read(uri: uri) { uri in
-            guard case .success((let reply, _)) = run(DecoderRequest(id: 0, operation: .properties), uri: uri, cancellation: CancellationFlag()),
-                  case .properties(let details) = reply.outcome else { return nil }
-            return details
+        decoding {
+            PhotoProperties.read(uri: uri)
+        } isolated: {
+            PhotoProperties.read(uri: uri) { uri in
+                guard case .success((let reply, _)) = run(DecoderRequest(id: 0, operation: .properties), uri: uri, cancellation: CancellationFlag()),
+                      case .properties(let details) = reply.outcome else { return nil }
+                return details
+            }
         }
-        return isolating ? details : properties(uri: uri)
+    }
+
+    /// `isolated` where decoding goes to decoder processes; `here`, in this process, where it
+    /// does not (no decoder program), or no longer does (none would start: `startProcess`
+    /// then turns decoding here for good, and the isolated answer is dropped).
+    private func decoding<T>(here: () -> T, isolated: () -> T) -> T {
+        if isolating {
+            let answer = isolated()
+            if isolating { return answer }
+        }
+        reportInProcess()
+        return here()
     }
 
     /// Starts the pool's processes ahead of the first request (a folder is being opened), on
@@ -221,15 +233,15 @@ public final class IsolatedDecoder: ImageDecoding, Sendable {
 
     /// How decoding is confined, in a sentence for the log.
     public var status: String {
-        report(itemSeparator: "; ", listStart: " ")
+        report(listStart: " ", itemSeparator: "; ", sectionSeparator: " ")
     }
 
     /// How decoding is confined, a line for each confinement: for the About window.
     public var statusReport: String {
-        report(itemSeparator: "\n", listStart: "\n")
+        report(listStart: "\n", itemSeparator: "\n", sectionSeparator: "\n\n")
     }
 
-    private func report(itemSeparator: String, listStart: String) -> String {
+    private func report(listStart: String, itemSeparator: String, sectionSeparator: String) -> String {
         guard program != nil else { return Self.unconfinedStatus }
         let (inProcess, confinement) = state.withLock { ($0.inProcess, $0.confinement) }
         if let inProcess { return inProcess }
@@ -237,7 +249,7 @@ public final class IsolatedDecoder: ImageDecoding, Sendable {
         var text = "Decoding runs in separate processes"
         text += held.isEmpty ? ", and is not confined." : ", confined by:\(listStart)\(held.joined(separator: itemSeparator))."
         if !missing.isEmpty {
-            text += (listStart == " " ? " " : "\n\n") + "Not confined by:\(listStart)\(missing.joined(separator: itemSeparator))."
+            text += sectionSeparator + "Not confined by:\(listStart)\(missing.joined(separator: itemSeparator))."
         }
         return text
     }
@@ -246,8 +258,6 @@ public final class IsolatedDecoder: ImageDecoding, Sendable {
     public var counts: (started: Int, replaced: Int, idle: Int) {
         state.withLock { ($0.started, $0.replaced, $0.idle.count) }
     }
-
-    private static let notStarted = DecodeFailure(.unreadable, "The decoder could not start.")
 
     /// Whether decoding goes to decoder processes (else it runs here, unconfined).
     private var isolating: Bool { program != nil && state.withLock { $0.inProcess == nil } }
@@ -264,24 +274,19 @@ public final class IsolatedDecoder: ImageDecoding, Sendable {
         case .failure(let failure):
             return .failure(failure)
         case .success((let reply, let pixels)):
-            switch reply.outcome {
-            case .pixels(let layout):
-                guard let pixels else { return .failure(DecodeFailure(.unsafe, Self.unsafeReason)) }
-                switch SharedPixels.open(fd: pixels, layout: layout) {
-                case .success(let images):
-                    return .success((zip(images, layout.frames).map { ($0, $1.duration) }, layout.loops))
-                case .failure(let problem):
-                    log("\(uri): the decoder's pixels were refused (\(problem.reason))")
-                    return .failure(DecodeFailure(.unsafe, Self.unsafeReason))
+            guard case .pixels(let layout) = reply.outcome, let pixels else {
+                if let pixels { close(pixels) }
+                switch reply.outcome {
+                case .stillImage: return .success((nil, true))
+                case .failure(let failure): return .failure(failure)
+                default: return .failure(DecodeFailure(.unsafe, Self.unsafeReason))
                 }
-            case .stillImage:
-                if let pixels { close(pixels) }
-                return .success((nil, true))
-            case .failure(let failure):
-                if let pixels { close(pixels) }
-                return .failure(failure)
-            default:
-                if let pixels { close(pixels) }
+            }
+            switch SharedPixels.open(fd: pixels, layout: layout) {
+            case .success(let images):
+                return .success((zip(images, layout.frames).map { ($0, $1.duration) }, layout.loops))
+            case .failure(let problem):
+                log("\(uri): the decoder's pixels were refused (\(problem.reason))")
                 return .failure(DecodeFailure(.unsafe, Self.unsafeReason))
             }
         }
@@ -304,7 +309,7 @@ public final class IsolatedDecoder: ImageDecoding, Sendable {
         case .success(let answer):
             return .success(answer)
         case .failure(let breakdown):
-            if case .couldNotStart = breakdown { return .failure(Self.notStarted) }
+            if case .couldNotStart = breakdown { return .failure(DecodeFailure(.unreadable, "The decoder could not start.")) }
             log("\(uri): \(breakdown.description); decoding goes on in a new process")
             return .failure(DecodeFailure(.unsafe, Self.unsafeReason))
         }
