@@ -106,6 +106,21 @@ import Testing
         #expect(throws: DecoderMessage.Malformed.self) { try DecoderRequest(request) }
     }
 
+    /// Found by the fuzzer: a UTC offset of Int64.min made the browser trap in abs().
+    @Test func outOfRangeNumbersInPropertiesAreLeftOut() throws {
+        var message = DecoderReply(id: 1, outcome: .properties(PhotoDetails(uri: "", name: ""))).message
+        for offset in [Int64.min, Int64.max, -86_401, 86_401] {
+            message.fields[DecoderReply.Tag.dateOffset.rawValue] = .int(offset)
+            guard case .properties(let details) = try DecoderReply(message).outcome else {
+                Issue.record("not a properties reply")
+                continue
+            }
+            #expect(details.dateTakenOffset == nil, "offset \(offset)")
+        }
+        message.fields[DecoderReply.Tag.dateOffset.rawValue] = .int(-18_000)
+        if case .properties(let details) = try DecoderReply(message).outcome { #expect(details.dateTakenOffset == -18_000) }
+    }
+
     @Test func aLayoutMustLieInsideItsMemory() throws {
         let size = PixelSize(width: 100, height: 50)
         let layout = PixelLayout(frames: PixelLayout.packed([(size, 0), (size, 0)], hasAlpha: false), hasAlpha: false,

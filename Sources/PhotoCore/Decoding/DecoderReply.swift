@@ -245,7 +245,8 @@ public struct DecoderReply: Sendable, Equatable {
                 details.dimensions = PixelSize(width: Int(width), height: Int(height))
             }
             details.dateTaken = message.int(Tag.dateTaken.rawValue)
-            details.dateTakenOffset = message.int(Tag.dateOffset.rawValue).flatMap { abs($0) <= 86_400 ? Int($0) : nil }
+            // A range, not abs(): abs(Int64.min) traps, and the value comes from a decoder process.
+            details.dateTakenOffset = message.int(Tag.dateOffset.rawValue).flatMap { (-86_400...86_400).contains($0) ? Int($0) : nil }
             details.camera = message.text(Tag.camera.rawValue)
             details.lens = message.text(Tag.lens.rawValue)
             details.exposureTime = message.double(Tag.exposure.rawValue).flatMap(Self.finite)
