@@ -2,8 +2,8 @@
 //
 // gphotobrowse: a photo browser for the Linux desktop on GTK 4.
 //
-// The package has no dependencies beyond the toolchain: GTK 4 and gdk-pixbuf come from the
-// system through pkg-config (see the README for the Debian packages).
+// The package has no dependencies beyond the toolchain: GTK 4, libadwaita and gdk-pixbuf come
+// from the system through pkg-config (see the README for the Debian packages).
 import PackageDescription
 
 let package = Package(
@@ -14,11 +14,12 @@ let package = Package(
         .executable(name: "gphotobrowse-bench", targets: ["gphotobrowse-bench"]),
     ],
     targets: [
-        // GTK 4 for the app: declarations and prefixed inline helpers for C macros, no logic.
+        // GTK 4 and libadwaita for the app: declarations and prefixed inline helpers for C
+        // macros, no logic.
         .systemLibrary(
             name: "CGtk",
-            pkgConfig: "gtk4",
-            providers: [.apt(["libgtk-4-dev"])]
+            pkgConfig: "libadwaita-1",
+            providers: [.apt(["libadwaita-1-dev", "libgtk-4-dev"])]
         ),
         // gdk-pixbuf and GIO for decoding and listing, without GTK.
         .systemLibrary(

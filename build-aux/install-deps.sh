@@ -6,7 +6,7 @@
 set -euo pipefail
 
 run_pkgs=(
-  libgtk-4-dev libgdk-pixbuf-2.0-dev libexif-dev pkg-config shared-mime-info
+  libgtk-4-dev libadwaita-1-dev libgdk-pixbuf-2.0-dev libexif-dev pkg-config shared-mime-info
   # decoder processes: confined by bubblewrap where it runs, and always by seccomp
   bubblewrap libseccomp-dev
   # gdk-pixbuf loaders: SVG, WebP, HEIC/HEIF, AVIF

@@ -1,11 +1,11 @@
 /*
- * GTK 4 for gphotobrowse: the headers, and C macros re-exported as prefixed inline
+ * GTK 4 and libadwaita for gphotobrowse: the headers, and C macros re-exported as prefixed inline
  * functions because Swift does not import function-like macros. No logic lives here.
  */
 #ifndef GPHOTOBROWSE_CGTK_H
 #define GPHOTOBROWSE_CGTK_H
 
-#include <gtk/gtk.h>
+#include <adwaita.h> /* includes <gtk/gtk.h> */
 #include <glib-unix.h>
 #include <malloc.h> /* malloc_trim: give memory freed by big jobs back to the system */
 

@@ -2,7 +2,7 @@ import CGtk
 import Foundation
 import PhotoCore
 
-/// The GtkApplication: opens a window per launch on the folder or files given, or on the
+/// The AdwApplication: opens a window per launch on the folder or files given, or on the
 /// Pictures folder, and remembers whether the command line asked for something that could
 /// not be opened, for the exit status.
 @MainActor
@@ -15,7 +15,9 @@ final class Application {
     private(set) var exitStatus: Int32 = 0
 
     init() {
-        application = gtk_application_new(Self.id, GApplicationFlags(G_APPLICATION_HANDLES_OPEN.rawValue | G_APPLICATION_NON_UNIQUE.rawValue)).cast()
+        // AdwApplication sets libadwaita up at startup: its style sheet, and the style manager
+        // that follows the desktop's dark preference.
+        application = adw_application_new(Self.id, GApplicationFlags(G_APPLICATION_HANDLES_OPEN.rawValue | G_APPLICATION_NON_UNIQUE.rawValue)).cast()
         g_set_application_name("Photo Browser")
         onSignal(application, "startup") { [weak self] in self?.startup() }
         onSignal(application, "activate") { [weak self] in self?.openDefault() }
@@ -40,7 +42,7 @@ final class Application {
         addAction(application, "quit") { [weak self] in self?.quit() }
         addAction(application, "about") { [weak self] in
             guard let self else { return }
-            AboutDialog.present(over: gtk_application_get_active_window(self.application.cast()))
+            AboutWindow.present(over: gtk_application_get_active_window(self.application.cast()))
         }
         setAccelerators("app.quit", ["<Control>q"])
         setAccelerators("win.open", ["<Control>o"])

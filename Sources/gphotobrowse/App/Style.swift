@@ -14,16 +14,13 @@ enum Style {
                   background-color: alpha(black, 0.35); box-shadow: inset 0 0 0 2px white; -gtk-icon-size: 16px; }
     .tile-check.checked { color: white; background-color: @accent_bg_color; box-shadow: none; }
     .edit-bar { padding: 6px; }
-    .app-toast { padding: 6px 6px 6px 18px; border-radius: 999px; background-color: alpha(#303030, 0.95); color: white; }
-    .app-toast button { color: white; }
     .photo-viewer { background-color: #1e1e1e; }
     .viewer-toolbar { background-color: alpha(#1e1e1e, 0.85); color: white; padding: 4px 8px; }
     .viewer-toolbar button { color: white; }
     .zoom-badge { padding: 6px 14px; border-radius: 999px; font-weight: bold; }
     .paging-button { transition: opacity 200ms ease-in-out; }
-    .properties-panel { background-color: @theme_bg_color; border-left: 1px solid alpha(currentColor, 0.15); }
+    .properties-panel { background-color: @window_bg_color; border-left: 1px solid alpha(currentColor, 0.15); }
     .viewer-message { color: white; font-size: 1.2em; padding: 12px; }
-    .status-page .title-1 { font-size: 2em; font-weight: 800; }
     """
 
     @MainActor

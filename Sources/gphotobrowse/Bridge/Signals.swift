@@ -61,6 +61,17 @@ func onSignal(_ instance: some GObjectPointer, _ signal: String, integer handler
     return connect(instance, signal, unsafeBitCast(thunk, to: UnsafeRawPointer.self), handler as H, swapped: false)
 }
 
+/// `void handler (Instance *, const char *arg)`: AdwMessageDialog::response.
+@MainActor @discardableResult
+func onSignal(_ instance: some GObjectPointer, _ signal: String, string handler: @escaping @MainActor (String) -> Void) -> UInt {
+    typealias H = @MainActor (String) -> Void
+    let thunk: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?) -> Void = { _, arg, data in
+        let text = arg.map { String(cString: $0) } ?? ""
+        MainActor.assumeIsolated { (box(data) as H)(text) }
+    }
+    return connect(instance, signal, unsafeBitCast(thunk, to: UnsafeRawPointer.self), handler as H, swapped: false)
+}
+
 /// `gboolean handler (GtkEventControllerKey *, guint keyval, guint keycode, GdkModifierType state)`.
 @MainActor @discardableResult
 func onKeyPressed(_ controller: some GObjectPointer, _ handler: @escaping @MainActor (_ keyval: UInt32, _ state: GdkModifierType) -> Bool) -> UInt {

@@ -13,7 +13,7 @@ final class EditController {
     private let grid: ThumbnailGrid
     private let bar: EditBar
     private let progress: JobProgress
-    private let toast: Toast
+    private let toasts: Toasts
     private(set) var selection = SelectionModel()
     /// Batches of photos moved to the trash, newest last: Ctrl+Z restores the last batch.
     private var undoStack: [[TrashedItem]] = []
@@ -23,13 +23,13 @@ final class EditController {
     var onEditingChanged: (Bool) -> Void = { _ in }
 
     init(window: UnsafeMutablePointer<GtkWindow>, contents: FolderContents, grid: ThumbnailGrid,
-         bar: EditBar, progress: JobProgress, toast: Toast) {
+         bar: EditBar, progress: JobProgress, toasts: Toasts) {
         self.window = window
         self.contents = contents
         self.grid = grid
         self.bar = bar
         self.progress = progress
-        self.toast = toast
+        self.toasts = toasts
         grid.isSelected = { [weak self] id in self?.selection.isSelected(id) ?? false }
         grid.onSelectClick = { [weak self] id, extend in self?.clicked(id, extend: extend) }
         grid.onRubberBand = { [weak self] selected, _ in
@@ -105,7 +105,7 @@ final class EditController {
             contents.forget(Set(gone))
             if !undoable.isEmpty { undoStack.append(undoable) }
             let text = gone.count == 1 ? "1 photo moved to the trash" : "\(gone.count) photos moved to the trash"
-            if undoable.isEmpty { toast.show(text) } else { toast.show(text, actionLabel: "Undo") { [weak self] in self?.undo() } }
+            if undoable.isEmpty { toasts.show(text) } else { toasts.show(text, actionLabel: "Undo") { [weak self] in self?.undo() } }
         }
         if !failed.isEmpty {
             Dialogs.inform(window, title: "Some Photos Were Not Moved to the Trash",
@@ -117,7 +117,7 @@ final class EditController {
     /// Restores the last batch moved to the trash (Ctrl+Z, or Undo in the toast).
     func undo() {
         guard let batch = undoStack.popLast() else { return }
-        toast.dismiss()
+        toasts.dismissActionable()
         Thread.detachNewThread { [weak self] in
             let failures = batch.compactMap { item -> String? in
                 if case .failure(let failure) = Trash.restore(item) { return "\(Self.name(item.originalURI)): \(failure.message)" }
@@ -197,7 +197,7 @@ final class EditController {
                            details: failures.map { "\(Self.name($0.source)): \($0.failure?.message ?? "")" }.joined(separator: "\n"))
         }
         let text = cancelled ? "Export cancelled: \(copied) exported" : (copied == 1 ? "1 photo exported" : "\(copied) photos exported")
-        toast.show(text)
+        toasts.show(text)
     }
 
     /// Cancels an export under way (the window is closing).

@@ -3,45 +3,11 @@ import Foundation
 import PhotoCore
 import PhotoIO
 
-/// What can be done with one photo or a few from their context menu: open with another
-/// application, copy to the clipboard, show in the file manager, save a copy. Trash and
-/// export go through `EditController`.
+/// What can be done with one photo or a few from their context menu (`ContextMenu`): open
+/// with another application, copy to the clipboard, show in the file manager, save a copy.
+/// Trash and export go through `EditController`.
 @MainActor
 enum PhotoActions {
-    /// The context menu's model. `export` names the grid's Export… or the viewer's Save a Copy….
-    static func menu(inViewer: Bool) -> OpaquePointer {
-        let menu = g_menu_new()!
-        let open = g_menu_new()!
-        g_menu_append(open, "Open With…", "win.open-with")
-        g_menu_append(open, "Show in Files", "win.show-in-files")
-        let edit = g_menu_new()!
-        g_menu_append(edit, "Copy", "win.copy")
-        g_menu_append(edit, inViewer ? "Save a Copy…" : "Export…", inViewer ? "win.save-copy" : "win.export")
-        g_menu_append(edit, "Move to Trash", "win.trash")
-        g_menu_append(edit, "Properties", "win.photo-properties")
-        for section in [open, edit] {
-            g_menu_append_section(menu, nil, section.cast())
-            section.unref()
-        }
-        return menu.cast()
-    }
-
-    /// Pops `menu` up at (x, y) in `widget`.
-    static func popUp(_ menu: OpaquePointer, on widget: Widget, x: Double, y: Double, closed: @escaping @MainActor () -> Void) {
-        let popover = gtk_popover_menu_new_from_model(menu.cast())!
-        gtk_widget_set_parent(popover, widget)
-        var point = GdkRectangle(x: Int32(x), y: Int32(y), width: 1, height: 1)
-        gtk_popover_set_pointing_to(popover.cast(), &point)
-        gtk_popover_set_has_arrow(popover.cast(), 0)
-        gtk_widget_set_halign(popover, GTK_ALIGN_START)
-        onSignal(popover, "closed") {
-            // Unparent after the click that closed it has activated its action.
-            after(milliseconds: 0) { gtk_widget_unparent(popover) }
-            closed()
-        }
-        gtk_popover_popup(popover.cast())
-    }
-
     /// Files for drag and drop and the clipboard (GTK offers them as text/uri-list too).
     static func contentProvider(for uris: [String]) -> UnsafeMutablePointer<GdkContentProvider>? {
         var list: UnsafeMutablePointer<GSList>?
@@ -117,7 +83,7 @@ enum PhotoActions {
 
     /// "Save a Copy…": asks where, then copies the photo byte for byte there, and says
     /// whether it worked.
-    static func saveCopy(of photo: Photo, parent: UnsafeMutablePointer<GtkWindow>, toast: Toast) {
+    static func saveCopy(of photo: Photo, parent: UnsafeMutablePointer<GtkWindow>, toasts: Toasts) {
         let chooser = gtk_file_chooser_native_new("Save a Copy", parent, GTK_FILE_CHOOSER_ACTION_SAVE, "_Save", "_Cancel")!
         gtk_file_chooser_set_current_name(chooser.cast(), photo.displayName)
         onSignal(chooser, "response", integer: { response in
@@ -130,10 +96,10 @@ enum PhotoActions {
             let source = photo.id
             Thread.detachNewThread {
                 let result = PhotoExport.saveCopy(of: source, as: targetURI)
-                onMain { [weak toast] in
+                onMain { [weak toasts] in
                     switch result {
-                    case .success(let saved): toast?.show("Saved a copy as “\(EditController.name(saved))”")
-                    case .failure(let failure): toast?.show("The copy was not saved: \(failure.message)", seconds: 10)
+                    case .success(let saved): toasts?.show("Saved a copy as “\(EditController.name(saved))”")
+                    case .failure(let failure): toasts?.show("The copy was not saved: \(failure.message)", seconds: 10)
                     }
                 }
             }

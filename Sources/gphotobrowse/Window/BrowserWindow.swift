@@ -1,0 +1,140 @@
+import CGtk
+import Foundation
+import PhotoCore
+import PhotoIO
+
+/// A browser window (AdwApplicationWindow): a header bar over one of three pages — a status
+/// page (welcome, empty or unreadable folder), the thumbnail grid, or the photo viewer —
+/// with a long job's progress and the edit bar under them and toasts over all.
+///
+/// The window owns the open folder (`OpenFolder`: its contents, thumbnail loader, grid,
+/// viewer and edit mode); opening another folder, or closing the window, cancels the
+/// listing and every decode it started. Opening is in `FolderOpening.swift`, the window's
+/// actions in `WindowActions.swift`, dropping folders in `FolderDrop.swift`.
+@MainActor
+final class BrowserWindow {
+    let window: UnsafeMutablePointer<GtkWindow>
+    let header: WindowHeader
+    let stack: OpaquePointer
+    let status = StatusPage()
+    let editBar = EditBar()
+    let progress = JobProgress()
+    let toasts = Toasts()
+    let contextMenu = ContextMenu()
+    let decoder = IsolatedDecoder.shared
+    var folder: OpenFolder?
+    /// Counts lookups of what to open: only the latest one's answer is used.
+    var pendingResolution = 0
+    private var firstFramePainted = false
+
+    /// Called when opening what the command line asked for failed.
+    var onOpenFailed: (String) -> Void = { _ in }
+    /// Called when the window is gone.
+    var onClosed: () -> Void = {}
+
+    var title: WindowTitle { header.title }
+
+    init(application: OpaquePointer) {
+        window = adw_application_window_new(application.cast()).window
+        gtk_window_set_default_size(window, 1024, 768)
+        gtk_window_set_icon_name(window, Application.id)
+        header = WindowHeader(window: window, order: Preferences.shared.settings?.order ?? BrowserSettings().order)
+
+        stack = gtk_stack_new()!.cast()
+        gtk_stack_set_transition_type(stack, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+        gtk_stack_set_transition_duration(stack, 120)
+        gtk_stack_add_named(stack, status.root, "status")
+        gtk_widget_set_vexpand(stack.widget, 1)
+        // The pages, then a long job's progress and the edit bar under them; toasts over all.
+        let pages = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        for child in [stack.widget, progress.root, editBar.root] { gtk_box_append(pages.cast(), child) }
+        toasts.setChild(pages)
+        gtk_widget_set_vexpand(toasts.root, 1)
+        let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_box_append(content.cast(), header.root)
+        gtk_box_append(content.cast(), toasts.root)
+        adw_application_window_set_content(window.cast(), content)
+
+        title.set(title: "Photo Browser")
+        header.sortMenu.onChange = { [weak self] order in self?.sort(by: order) }
+        installActions()
+        installDropTarget()
+        traceFirstFrame()
+        onSignal(window, "destroy") { [weak self] in
+            self?.folder?.stopWork()
+            self?.folder = nil
+            self?.onClosed()
+        }
+    }
+
+    func present() { gtk_window_present(window) }
+
+    // MARK: Pages
+
+    /// Shows a status page in place of the folder's grid.
+    func showStatus(icon: String, title text: String, details: String) {
+        status.show(icon: icon, title: text, details: details, offerOpen: true)
+        gtk_stack_set_visible_child_name(stack, "status")
+        header.show(.status)
+        title.setSubtitle(nil)
+        editBar.show(false)
+    }
+
+    /// The welcome page (no folder to open).
+    func showWelcome() {
+        showStatus(icon: "folder-pictures-symbolic", title: "Welcome to Photo Browser",
+                   details: "Open a folder to see its photos, or drop a folder on this window.")
+    }
+
+    var isViewerShown: Bool {
+        guard let folder else { return false }
+        return gtk_stack_get_visible_child(stack) == folder.viewer.root
+    }
+
+    var isGridShown: Bool {
+        guard let folder else { return false }
+        return gtk_stack_get_visible_child(stack) == folder.grid.root
+    }
+
+    func showViewer(at index: Int) {
+        guard let folder else { return }
+        gtk_stack_set_visible_child_name(stack, "viewer")
+        header.show(.viewer)
+        editBar.show(false)
+        folder.viewer.show(index, entering: true)
+        folder.viewer.focus()
+    }
+
+    func showGrid() {
+        guard let folder else { return }
+        let last = folder.viewer.index
+        folder.viewer.stop()
+        header.show(.grid)
+        editBar.show(folder.edit.isEditing)
+        title.set(title: folder.name)
+        gtk_stack_set_visible_child_name(stack, "grid")
+        updateSubtitle()
+        if let last { folder.grid.reveal(last) } else { folder.grid.focus() }
+    }
+
+    /// The viewer hides the header bar with its own chrome, and asks for fullscreen.
+    func setChromeVisible(_ visible: Bool) { gtk_widget_set_visible(header.root, visible ? 1 : 0) }
+
+    func setFullscreen(_ on: Bool) {
+        if on { gtk_window_fullscreen(window) } else { gtk_window_unfullscreen(window) }
+    }
+
+    // MARK: Tracing
+
+    private func traceFirstFrame() {
+        guard Trace.isEnabled else { return }
+        onSignal(window, "realize") { [weak self] in
+            guard let self, let clock = gtk_widget_get_frame_clock(self.window.widget) else { return }
+            onSignal(clock, "after-paint") { [weak self] in
+                guard let self, !self.firstFramePainted else { return }
+                self.firstFramePainted = true
+                Trace.milestone("first-frame")
+            }
+        }
+    }
+}

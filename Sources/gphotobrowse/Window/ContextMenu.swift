@@ -1,0 +1,69 @@
+import CGtk
+import PhotoCore
+
+/// The context menu of one photo or a few (right click, long press, the Menu key): Open
+/// With…, Show in Files, Copy, Export… or Save a Copy…, Move to Trash, Properties. Its items
+/// are window actions, which act on `photos` while the menu is open.
+@MainActor
+final class ContextMenu {
+    /// The photos the open menu is about; nil when no menu is open.
+    private(set) var photos: [Photo]?
+
+    /// The menu's model. `inViewer` names the viewer's Save a Copy… instead of Export….
+    static func model(inViewer: Bool) -> OpaquePointer {
+        let menu = g_menu_new()!
+        let open = g_menu_new()!
+        g_menu_append(open, "Open With…", "win.open-with")
+        g_menu_append(open, "Show in Files", "win.show-in-files")
+        let edit = g_menu_new()!
+        g_menu_append(edit, "Copy", "win.copy")
+        g_menu_append(edit, inViewer ? "Save a Copy…" : "Export…", inViewer ? "win.save-copy" : "win.export")
+        g_menu_append(edit, "Move to Trash", "win.trash")
+        g_menu_append(edit, "Properties", "win.photo-properties")
+        for section in [open, edit] {
+            g_menu_append_section(menu, nil, section.cast())
+            section.unref()
+        }
+        return menu.cast()
+    }
+
+    /// Pops the menu for `photos` up at (x, y) in `widget`.
+    func popUp(for photos: [Photo], inViewer: Bool, on widget: Widget, x: Double, y: Double) {
+        self.photos = photos
+        let model = Self.model(inViewer: inViewer)
+        let popover = gtk_popover_menu_new_from_model(model.cast())!
+        model.unref()
+        gtk_widget_set_parent(popover, widget)
+        var point = GdkRectangle(x: Int32(x), y: Int32(y), width: 1, height: 1)
+        gtk_popover_set_pointing_to(popover.cast(), &point)
+        gtk_popover_set_has_arrow(popover.cast(), 0)
+        gtk_widget_set_halign(popover, GTK_ALIGN_START)
+        // The parent holds the popover; this reference keeps it alive until it is unparented
+        // below, after the click that closed it has activated its item's action.
+        let owned = popover.ref()
+        onSignal(popover, "closed") { [weak self] in
+            after(milliseconds: 0) {
+                gtk_widget_unparent(owned)
+                owned.unref()
+            }
+            // The chosen item's action runs before the menu says it closed; then forget.
+            after(milliseconds: 100) { [weak self] in self?.photos = nil }
+        }
+        gtk_popover_popup(popover.cast())
+    }
+}
+
+extension BrowserWindow {
+    /// A context menu over a grid tile: for the selection when the tile is part of it.
+    func showContextMenu(forGridPhoto id: String?, x: Double, y: Double) {
+        guard let folder, let id, let photo = folder.contents.photos.photo(id: id) else { return }
+        let photos = folder.edit.isEditing && folder.edit.selection.isSelected(id) ? folder.edit.chosen : [photo]
+        contextMenu.popUp(for: photos, inViewer: false, on: folder.grid.menuAnchor, x: x, y: y)
+    }
+
+    /// A context menu over the viewer's photo.
+    func showContextMenuInViewer(x: Double, y: Double) {
+        guard let folder, let index = folder.viewer.index, index < folder.contents.photos.count else { return }
+        contextMenu.popUp(for: [folder.contents.photos[index]], inViewer: true, on: folder.viewer.menuAnchor, x: x, y: y)
+    }
+}

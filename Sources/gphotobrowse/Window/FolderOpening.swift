@@ -1,0 +1,149 @@
+import CGtk
+import Foundation
+import PhotoCore
+import PhotoIO
+
+/// Opening a folder or photos in a window, and what the window shows while the folder is
+/// listed: the grid, a status page when it is empty or cannot be read, the subtitle.
+extension BrowserWindow {
+    /// Opens what `uris` name: a folder as a grid, or image files in the viewer within their
+    /// folder (the first of them shown). Looking them up happens on a worker thread.
+    func open(uris: [String], fromCommandLine: Bool = false) {
+        guard let first = uris.first else { return }
+        // Decoder processes start while the location is looked up and listed.
+        decoder.prestart()
+        pendingResolution += 1
+        let generation = pendingResolution
+        Thread.detachNewThread { [weak self] in
+            let location = Location.resolve(uri: first)
+            onMain {
+                guard let self, self.pendingResolution == generation else { return }
+                self.open(location, fromCommandLine: fromCommandLine)
+            }
+        }
+    }
+
+    /// Opens the first of `uris` that is a folder, or shows the welcome page.
+    func openFirstFolder(_ uris: [String]) {
+        pendingResolution += 1
+        let generation = pendingResolution
+        Thread.detachNewThread { [weak self] in
+            let folder = uris.lazy.map(Location.resolve).first { if case .folder = $0 { true } else { false } }
+            onMain {
+                guard let self, self.pendingResolution == generation else { return }
+                if let folder { self.open(folder, fromCommandLine: false) } else { self.showWelcome() }
+            }
+        }
+    }
+
+    private func open(_ location: Location, fromCommandLine: Bool) {
+        switch location {
+        case .folder(let uri, let name):
+            Preferences.shared.whenLoaded { [weak self] settings in
+                self?.openFolder(uri: uri, name: name, target: nil, order: settings.order)
+            }
+        case .file(let uri, let folderURI, let folderName):
+            Preferences.shared.whenLoaded { [weak self] settings in
+                self?.openFolder(uri: folderURI, name: folderName, target: uri, order: settings.order)
+            }
+        case .unavailable(let message):
+            showError(message)
+            if fromCommandLine { onOpenFailed(message) }
+        }
+    }
+
+    private func openFolder(uri: String, name: String, target: String?, order: PhotoOrder) {
+        closeFolder()
+        header.sortMenu.show(order)
+        let folder = OpenFolder(uri: uri, name: name, target: target, order: order, window: self)
+        self.folder = folder
+        folder.edit.onEditingChanged = { [weak self] editing in self?.header.showEditing(editing) }
+        folder.grid.onContextMenu = { [weak self] id, x, y in self?.showContextMenu(forGridPhoto: id, x: x, y: y) }
+        folder.viewer.onContextMenu = { [weak self] x, y in self?.showContextMenuInViewer(x: x, y: y) }
+        folder.grid.onActivate = { [weak self] index in self?.showViewer(at: index) }
+        folder.viewer.onClose = { [weak self] in self?.showGrid() }
+        folder.viewer.onPhotoChanged = { [weak self] photo in self?.title.set(title: photo.displayName) }
+        folder.viewer.onChromeVisibility = { [weak self] visible in self?.setChromeVisible(visible) }
+        folder.viewer.onFullscreen = { [weak self] on in self?.setFullscreen(on) }
+        folder.contents.observeChanges { [weak self] _ in
+            self?.openTargetIfListed()
+            self?.updateSubtitle()
+        }
+        folder.contents.onListed = { [weak self] result in self?.listed(result) }
+        folder.contents.onDateProgress = { [weak self] progress in self?.updateSubtitle(dates: progress) }
+
+        gtk_stack_add_named(stack, folder.grid.root, "grid")
+        gtk_stack_add_named(stack, folder.viewer.root, "viewer")
+        title.set(title: name)
+        if target == nil {
+            gtk_stack_set_visible_child_name(stack, "grid")
+            header.show(.grid)
+            folder.grid.focus()
+        } else {
+            gtk_stack_set_visible_child_name(stack, "viewer")
+            header.show(.viewer)
+        }
+        folder.contents.start()
+    }
+
+    /// Opens the viewer on the file asked for once the listing has found it.
+    private func openTargetIfListed() {
+        guard let target = folder?.target, let index = folder?.contents.photos.index(of: target) else { return }
+        folder?.target = nil
+        showViewer(at: index)
+    }
+
+    private func listed(_ result: Result<Int, FolderError>) {
+        guard let folder else { return }
+        switch result {
+        case .success(let count):
+            Trace.milestone("enumerated", count)
+            updateSubtitle()
+            if let target = folder.target {
+                folder.target = nil
+                // The file was not an image this browser shows: show its folder.
+                if Trace.isEnabled { printError("not an image that can be shown: \(target)") }
+                showGrid()
+            }
+            if count == 0 {
+                showStatus(icon: "folder-pictures-symbolic", title: "No Photos", details: "“\(folder.name)” has no images in it.")
+                Trace.milestone("visible-thumbnails", 0)
+            }
+        case .failure(let error):
+            closeFolder()
+            showError(error.message)
+            onOpenFailed(error.message)
+        }
+    }
+
+    /// The grid's second title line: how many photos, or how far a long job has come.
+    func updateSubtitle(dates progress: DateTakenReader.Progress? = nil) {
+        guard let folder, isGridShown else { return }
+        if let progress, progress.total > 0 {
+            title.setSubtitle("Reading dates… \(progress.done * 100 / progress.total)%")
+            return
+        }
+        let count = folder.contents.photos.count
+        let photos = count == 1 ? "1 photo" : "\(count.formatted()) photos"
+        title.setSubtitle(folder.contents.isListed ? photos : "Listing… \(photos)")
+    }
+
+    func sort(by order: PhotoOrder) {
+        Preferences.shared.update { $0.order = order }
+        folder?.contents.sort(by: order)
+    }
+
+    func showError(_ message: String) {
+        printError(message)
+        showStatus(icon: "dialog-error-symbolic", title: "Cannot Open Folder", details: message)
+    }
+
+    func closeFolder() {
+        guard let old = folder else { return }
+        folder = nil
+        old.stopWork()
+        old.viewer.stop()
+        gtk_stack_remove(stack, old.grid.root)
+        gtk_stack_remove(stack, old.viewer.root)
+    }
+}

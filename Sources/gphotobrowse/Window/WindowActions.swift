@@ -1,0 +1,60 @@
+import CGtk
+import PhotoCore
+
+/// The window's actions (`win.NAME`): what the header bar, the edit bar, the context menu
+/// and the keyboard shortcuts (set in `Application`) run.
+extension BrowserWindow {
+    func installActions() {
+        addAction(window, "open") { [weak self] in self?.chooseFolder() }
+        addAction(window, "back") { [weak self] in self?.showGrid() }
+        addAction(window, "properties") { [weak self] in self?.folder?.viewer.toggleProperties() }
+
+        addAction(window, "edit") { [weak self] in self?.folder?.edit.toggleEditing() }
+        addAction(window, "leave-edit") { [weak self] in self?.folder?.edit.leave() }
+        addAction(window, "select-all") { [weak self] in self?.folder?.edit.selectAll() }
+        addAction(window, "select-none") { [weak self] in self?.folder?.edit.selectNone() }
+        addAction(window, "export") { [weak self] in self.map { $0.folder?.edit.export($0.photosToActOn) } }
+        addAction(window, "trash") { [weak self] in self.map { $0.folder?.edit.trash($0.photosToActOn) } }
+        addAction(window, "delete-permanently") { [weak self] in
+            self.map { $0.folder?.edit.deletePermanently($0.photosToActOn.map(\.id)) }
+        }
+        addAction(window, "undo") { [weak self] in self?.folder?.edit.undo() }
+
+        addAction(window, "photo-properties") { [weak self] in
+            guard let self, let folder = self.folder, let photo = self.photosToActOn.first,
+                  let index = folder.contents.photos.index(of: photo.id) else { return }
+            if !self.isViewerShown { self.showViewer(at: index) }
+            folder.viewer.toggleProperties()
+        }
+        addAction(window, "open-with") { [weak self] in
+            guard let self, let photo = self.photosToActOn.first else { return }
+            PhotoActions.openWith(photo.id, parent: self.window)
+        }
+        addAction(window, "show-in-files") { [weak self] in self?.photosToActOn.first.map { PhotoActions.showInFiles($0.id) } }
+        addAction(window, "copy") { [weak self] in
+            guard let self else { return }
+            PhotoActions.copy(self.photosToActOn.map(\.id), from: self.window.widget)
+        }
+        addAction(window, "save-copy") { [weak self] in
+            guard let self, let photo = self.photosToActOn.first else { return }
+            PhotoActions.saveCopy(of: photo, parent: self.window, toasts: self.toasts)
+        }
+    }
+
+    /// What Delete, Export… and Shift+Delete act on: the photos a context menu was opened
+    /// for, else the photo shown in the viewer, else the photos selected in edit mode.
+    var photosToActOn: [Photo] {
+        guard let folder else { return [] }
+        if let photos = contextMenu.photos { return photos }
+        if isViewerShown, let index = folder.viewer.index { return [folder.contents.photos[index]] }
+        return folder.edit.isEditing ? folder.edit.chosen : []
+    }
+
+    private func chooseFolder() {
+        FolderChooser.ask(parent: window) { [weak self] file in
+            let uri = g_file_get_uri(file).map { p -> String in defer { g_free(p) }; return String(cString: p) }
+            file.unref()
+            if let uri { self?.open(uris: [uri]) }
+        }
+    }
+}

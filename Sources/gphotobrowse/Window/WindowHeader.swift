@@ -1,0 +1,65 @@
+import CGtk
+import PhotoCore
+
+/// The window's header bar (AdwHeaderBar): Back and Open on the left, the title, and on the
+/// right the main menu, the sort menu, Select, and the viewer's Properties. Which buttons
+/// show depends on the page: the grid, the viewer, or a status page.
+@MainActor
+final class WindowHeader {
+    enum Page { case status, grid, viewer }
+
+    let root: Widget
+    let title: WindowTitle
+    let sortMenu: SortMenu
+    private let backButton: Widget
+    private let selectButton: Widget
+    private let propertiesButton: Widget
+
+    init(window: UnsafeMutablePointer<GtkWindow>, order: PhotoOrder) {
+        root = adw_header_bar_new()
+        backButton = Self.button(icon: "go-previous-symbolic", tooltip: "Back to the Folder", action: "win.back")
+        adw_header_bar_pack_start(root.cast(), backButton)
+        adw_header_bar_pack_start(root.cast(), Self.button(icon: "folder-open-symbolic", tooltip: "Open Folder… (Ctrl+O)", action: "win.open"))
+        title = WindowTitle(window: window)
+        adw_header_bar_set_title_widget(root.cast(), title.root)
+
+        let mainMenu = g_menu_new()!
+        g_menu_append(mainMenu, "About Photo Browser", "app.about")
+        let menuButton = gtk_menu_button_new()!
+        gtk_menu_button_set_icon_name(menuButton.cast(), "open-menu-symbolic")
+        gtk_menu_button_set_menu_model(menuButton.cast(), mainMenu.cast())
+        gtk_widget_set_tooltip_text(menuButton, "Main Menu")
+        mainMenu.unref()
+        adw_header_bar_pack_end(root.cast(), menuButton)
+        sortMenu = SortMenu(window: window, order: order)
+        adw_header_bar_pack_end(root.cast(), sortMenu.button)
+        selectButton = gtk_toggle_button_new()
+        gtk_button_set_icon_name(selectButton.cast(), "selection-mode-symbolic")
+        gtk_widget_set_tooltip_text(selectButton, "Select Photos")
+        gtk_actionable_set_action_name(selectButton.cast(), "win.edit")
+        adw_header_bar_pack_end(root.cast(), selectButton)
+        propertiesButton = Self.button(icon: "document-properties-symbolic", tooltip: "Properties (Alt+Enter)", action: "win.properties")
+        adw_header_bar_pack_end(root.cast(), propertiesButton)
+        show(.status)
+    }
+
+    private static func button(icon: String, tooltip: String, action: String) -> Widget {
+        let button = gtk_button_new_from_icon_name(icon)!
+        gtk_widget_set_tooltip_text(button, tooltip)
+        gtk_actionable_set_action_name(button.cast(), action)
+        return button
+    }
+
+    /// Shows the buttons that act on `page`.
+    func show(_ page: Page) {
+        gtk_widget_set_visible(backButton, page == .viewer ? 1 : 0)
+        gtk_widget_set_visible(sortMenu.button, page == .grid ? 1 : 0)
+        gtk_widget_set_visible(selectButton, page == .grid ? 1 : 0)
+        gtk_widget_set_visible(propertiesButton, page == .viewer ? 1 : 0)
+    }
+
+    /// The Select toggle follows edit mode.
+    func showEditing(_ editing: Bool) {
+        gtk_toggle_button_set_active(selectButton.cast(), editing ? 1 : 0)
+    }
+}
