@@ -241,4 +241,61 @@ import Testing
             if let current, plan.load.contains(current) { #expect(plan.load.first == current) }
         }
     }
+
+    // MARK: The replacement read from a splice
+
+    private func photo(_ name: String, modified: Int64 = 0) -> Photo {
+        Photo(id: name, displayName: name, modified: modified, size: 1, contentType: "image/png")
+    }
+
+    @Test func replacementAfterASpliceIsTheNextPhotoThenThePrevious() throws {
+        var list = PhotoList()
+        list.insert(["a", "b", "c", "d"].map { photo($0) })
+        let removal = list.remove(ids: ["b"])
+        let splice = try #require(removal)
+        #expect(NeighbourWindow.replacement(for: "b", after: splice, in: list) == "c")
+        let lastRemoval = list.remove(ids: ["d"])
+        let last = try #require(lastRemoval)
+        #expect(NeighbourWindow.replacement(for: "d", after: last, in: list) == "c")
+        let allRemoval = list.remove(ids: ["a", "c"])
+        let all = try #require(allRemoval)
+        #expect(NeighbourWindow.replacement(for: "a", after: all, in: list) == nil)
+    }
+
+    @Test func replacementAfterASpliceIsNilForAPhotoThatOnlyMoved() throws {
+        var list = PhotoList()
+        list.insert(["a", "b", "c"].map { photo($0) })
+        let change = list.insert([photo("b", modified: 5)])
+        let moved = try #require(change)
+        #expect(NeighbourWindow.replacement(for: "b", after: moved, in: list) == nil)
+    }
+
+    /// Whatever the change (photos removed, added and re-sorted at once), the splice-based
+    /// rule picks what the rule on the whole old and new orders picks.
+    @Test func replacementAfterASpliceAgreesWithTheRuleOnWholeOrders() throws {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            var list = PhotoList(order: Bool.random(using: &generator) ? .byName : PhotoOrder(key: .modified, reversed: false))
+            let names = (0..<Int.random(in: 1...12, using: &generator)).map { "p\($0)" }
+            list.insert(names.map { photo($0, modified: Int64.random(in: 0...5, using: &generator)) })
+            let oldOrder = list.all.map(\.id)
+            let current = try #require(oldOrder.randomElement(using: &generator))
+            var gone = Set(oldOrder.filter { _ in Int.random(in: 0..<3, using: &generator) == 0 })
+            gone.insert(current)
+            var splices: [PhotoList.Splice] = []
+            if let removal = list.remove(ids: gone) { splices.append(removal) }
+            // Sometimes more arrive in the same change (a monitor batch): merge into one splice.
+            let added = (0..<Int.random(in: 0...3, using: &generator)).map { photo("n\($0)", modified: Int64.random(in: 0...5, using: &generator)) }
+            if let addition = list.insert(added) { splices.append(addition) }
+            let newOrder = list.all.map(\.id)
+            let expected = NeighbourWindow.replacement(for: current, oldOrder: oldOrder, newOrder: newOrder)
+            // The viewer sees one splice per change; check against the removal alone, and
+            // against one splice spanning the whole change.
+            let whole = PhotoList.Splice(position: 0, removedIDs: oldOrder, inserted: newOrder)
+            #expect(NeighbourWindow.replacement(for: current, after: whole, in: list) == expected)
+            if splices.count == 1, let only = splices.first {
+                #expect(NeighbourWindow.replacement(for: current, after: only, in: list) == expected)
+            }
+        }
+    }
 }

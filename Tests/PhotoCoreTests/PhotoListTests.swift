@@ -43,10 +43,10 @@ private func expectConsistent(_ list: PhotoList, sourceLocation: SourceLocation 
 
     @Test func insertReturnsTheOneSpliceCoveringTheChange() throws {
         var list = PhotoList()
-        #expect(list.insert([photo("a"), photo("d")]) == PhotoList.Splice(position: 0, removed: 0, inserted: ["file:///photos/a", "file:///photos/d"]))
+        #expect(list.insert([photo("a"), photo("d")]) == PhotoList.Splice(position: 0, removedIDs: [], inserted: ["file:///photos/a", "file:///photos/d"]))
         let inserted = list.insert([photo("b"), photo("c")])
         let splice = try #require(inserted)
-        #expect(splice == PhotoList.Splice(position: 1, removed: 0, inserted: ["file:///photos/b", "file:///photos/c"]))
+        #expect(splice == PhotoList.Splice(position: 1, removedIDs: [], inserted: ["file:///photos/b", "file:///photos/c"]))
         // Two inserts far apart make one splice spanning both, replacing what lies between.
         let both = list.insert([photo("0"), photo("e")])
         let wide = try #require(both)
@@ -80,7 +80,7 @@ private func expectConsistent(_ list: PhotoList, sourceLocation: SourceLocation 
         let changed = Photo(id: "file:///photos/b", displayName: "b", modified: 2, size: 99, contentType: "image/png")
         let reinserted = list.insert([changed])
         let splice = try #require(reinserted)
-        #expect(splice == PhotoList.Splice(position: 1, removed: 1, inserted: ["file:///photos/b"]))
+        #expect(splice == PhotoList.Splice(position: 1, removedIDs: ["file:///photos/b"], inserted: ["file:///photos/b"]))
         #expect(list.photo(id: "file:///photos/b") == changed)
     }
 
@@ -103,7 +103,7 @@ private func expectConsistent(_ list: PhotoList, sourceLocation: SourceLocation 
         apply(list.insert(["a", "b", "c", "d"].map { photo($0) }), to: &mirror)
         let removed = list.remove(ids: ["file:///photos/b", "file:///photos/c", "file:///nowhere"])
         let splice = try #require(removed)
-        #expect(splice == PhotoList.Splice(position: 1, removed: 2, inserted: []))
+        #expect(splice == PhotoList.Splice(position: 1, removedIDs: ["file:///photos/b", "file:///photos/c"], inserted: []))
         apply(splice, to: &mirror)
         #expect(mirror == ids(list))
         #expect(list.all.map(\.displayName) == ["a", "d"])

@@ -34,3 +34,23 @@ public struct Photo: Sendable, Hashable, Identifiable {
     /// The time date-taken order sorts by: the date taken, else the modification time.
     @inlinable public var dateTakenOrModified: Int64 { dateTaken ?? modified }
 }
+
+/// Which version of which photo: a photo rewritten on disk (a new modification time or
+/// size) is a new version, so what was decoded from the old bytes (a thumbnail, a viewer
+/// image) is never shown for it.
+public struct PhotoVersion: Sendable, Hashable {
+    public let id: String
+    public let modified: Int64
+    public let size: Int64
+
+    public init(id: String, modified: Int64, size: Int64) {
+        self.id = id
+        self.modified = modified
+        self.size = size
+    }
+}
+
+extension Photo {
+    /// This photo's version: its id, modification time and size.
+    public var version: PhotoVersion { PhotoVersion(id: id, modified: modified, size: size) }
+}

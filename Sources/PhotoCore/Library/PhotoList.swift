@@ -4,11 +4,20 @@
 /// (a listing streams in, files appear and vanish) and reports each change as one
 /// `Splice`, which the GTK list model mirrors without re-laying-out unchanged tiles.
 public struct PhotoList: Sendable {
-    /// A change of the display order: at `position`, `removed` entries were replaced by `inserted`.
+    /// A change of the display order: at `position`, the ids `removedIDs` (in their old
+    /// order) were replaced by `inserted`.
     public struct Splice: Sendable, Equatable {
         public let position: Int
-        public let removed: Int
+        public let removedIDs: [String]
         public let inserted: [String]
+        /// How many entries were removed.
+        public var removed: Int { removedIDs.count }
+
+        public init(position: Int, removedIDs: [String], inserted: [String]) {
+            self.position = position
+            self.removedIDs = removedIDs
+            self.inserted = inserted
+        }
     }
 
     public private(set) var order: PhotoOrder
@@ -114,10 +123,10 @@ public struct PhotoList: Sendable {
         for p in old[prefix..<(old.count - suffix)] { indexByID[p.id] = nil }
         let reindexEnd = old.count == new.count ? new.count - suffix : new.count
         for i in prefix..<reindexEnd { indexByID[new[i].id] = i }
-        let removed = old.count - prefix - suffix
+        let removed = old[prefix..<(old.count - suffix)].map(\.id)
         let inserted = new[prefix..<(new.count - suffix)].map(\.id)
-        if removed == 0 && inserted.isEmpty { return nil }
-        return Splice(position: prefix, removed: removed, inserted: inserted)
+        if removed.isEmpty && inserted.isEmpty { return nil }
+        return Splice(position: prefix, removedIDs: removed, inserted: inserted)
     }
 
     private static func merge(_ a: [Photo], _ b: [Photo], by less: (Photo, Photo) -> Bool) -> [Photo] {

@@ -64,4 +64,24 @@ public struct NeighbourWindow: Sendable, Hashable {
         if let before = oldOrder[..<position].last(where: { remaining.contains($0) }) { return before }
         return newOrder.first
     }
+
+    /// `replacement(for:oldOrder:newOrder:)` for a photo that `splice` took out of `list`
+    /// (`list` as it is after the splice), without the whole old order: the old order is the
+    /// new one with `splice.inserted` swapped back for `splice.removedIDs`.
+    ///
+    /// Nil when `list` is empty, or when `removed` is still in `list` (it was moved, not
+    /// removed: the caller follows it instead).
+    public static func replacement(for removed: String, after splice: PhotoList.Splice, in list: PhotoList) -> String? {
+        guard !list.isEmpty, list.index(of: removed) == nil else { return nil }
+        let old = splice.removedIDs
+        guard let position = old.firstIndex(of: removed) else { return list[0].id }
+        let remains = { (id: String) in list.index(of: id) != nil }
+        if let after = old[(position + 1)...].first(where: remains) { return after }
+        // What followed the splice in the old order follows it in the new one, and stayed.
+        let following = splice.position + splice.inserted.count
+        if following < list.count { return list[following].id }
+        if let before = old[..<position].last(where: remains) { return before }
+        if splice.position > 0 { return list[splice.position - 1].id }
+        return list[0].id
+    }
 }

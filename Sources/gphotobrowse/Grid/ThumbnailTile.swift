@@ -12,7 +12,7 @@ final class ThumbnailTile {
     private let check: Widget
     /// The photo shown, once bound.
     private(set) var photo: Photo?
-    var key: ThumbnailKey? { photo.map(ThumbnailKey.init) }
+    var key: PhotoVersion? { photo?.version }
     /// Whether the tile shows its final state (a thumbnail or a failure).
     private(set) var isComplete = false
 

@@ -24,15 +24,7 @@ final class PhotoCanvas {
         gtk_widget_set_hexpand(widget, 1)
         gtk_widget_set_vexpand(widget, 1)
         gtk_widget_add_css_class(widget, "photo-canvas")
-        let box = Unmanaged.passRetained(Weak(self)).toOpaque()
-        gtk_drawing_area_set_draw_func(widget.cast(), { _, cairo, _, _, data in
-            guard let data, let cairo else { return }
-            MainActor.assumeIsolated {
-                Unmanaged<Weak<PhotoCanvas>>.fromOpaque(data).takeUnretainedValue().object?.draw(cairo)
-            }
-        }, box, { data in
-            if let data { Unmanaged<Weak<PhotoCanvas>>.fromOpaque(data).release() }
-        })
+        setDrawFunction(widget, owner: self) { canvas, cairo in canvas.draw(cairo) }
     }
 
     var width: Double { Double(gtk_widget_get_width(widget)) }
@@ -64,8 +56,3 @@ final class PhotoCanvas {
     }
 }
 
-/// A weak reference in a box, for C callbacks that may outlive their Swift owner.
-final class Weak<Object: AnyObject> {
-    weak var object: Object?
-    init(_ object: Object) { self.object = object }
-}

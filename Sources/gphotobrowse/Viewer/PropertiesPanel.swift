@@ -1,11 +1,18 @@
 import CGtk
 
 /// The viewer's side panel: what is known about the shown photo, as labelled lines
-/// (name, folder, size, dimensions, date taken, camera, lens, exposure, location …).
+/// (name, folder, size, dimensions, date taken, camera, lens, exposure, location …). It
+/// slides in from the right; its state is the `viewer.properties` action's, which the
+/// toolbar's toggle shows.
 @MainActor
 final class PropertiesPanel {
+    /// The revealer that slides the panel in and out.
     let root: Widget
     private let grid: Widget
+    /// `viewer.properties`: a boolean state, changed by the toggle, Alt+Enter and the header bar.
+    let action: OwnedObject<OpaquePointer>
+    /// The panel was opened: the viewer loads the shown photo's details.
+    var onShown: () -> Void = {}
 
     init() {
         let scroller = gtk_scrolled_window_new()!
@@ -20,7 +27,26 @@ final class PropertiesPanel {
         gtk_widget_set_margin_top(grid, 18)
         gtk_widget_set_margin_bottom(grid, 18)
         gtk_scrolled_window_set_child(scroller.cast(), grid)
-        root = scroller
+
+        root = gtk_revealer_new()
+        gtk_revealer_set_transition_type(root.cast(), GTK_REVEALER_TRANSITION_TYPE_SLIDE_LEFT)
+        gtk_revealer_set_child(root.cast(), scroller)
+        gtk_revealer_set_reveal_child(root.cast(), 0)
+
+        action = OwnedObject(taking: g_simple_action_new_stateful("properties", nil, g_variant_new_boolean(0)).cast())
+        onSignal(action.pointer, "change-state", pointer: { [weak self] value in
+            guard let self, let value else { return }
+            self.setShown(g_variant_get_boolean(value.cast()) != 0)
+        })
+    }
+
+    var isShown: Bool { gtk_revealer_get_reveal_child(root.cast()) != 0 }
+
+    /// Opens or closes the panel.
+    func setShown(_ shown: Bool) {
+        g_simple_action_set_state(action.pointer.cast(), g_variant_new_boolean(shown ? 1 : 0))
+        gtk_revealer_set_reveal_child(root.cast(), shown ? 1 : 0)
+        if shown { onShown() }
     }
 
     /// Shows these lines, replacing the previous photo's.

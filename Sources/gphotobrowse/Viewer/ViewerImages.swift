@@ -5,6 +5,8 @@ import PhotoIO
 
 /// A decoded photo ready to paint, and what it was decoded from.
 struct ViewerImage {
+    /// The version of the photo decoded: a photo rewritten on disk since is decoded again.
+    let version: PhotoVersion
     let surface: CanvasSurface
     /// An animation's frames and how long each shows (ms), when the photo is animated.
     var frames: [(surface: CanvasSurface, duration: Int)] = []
@@ -28,9 +30,9 @@ final class ViewerImages {
     private var settler = PagingSettler(delay: 0.15)
     private var settleTimer: UInt32 = 0
     private(set) var images: [String: ViewerImage] = [:]
-    private var failures: [String: DecodeFailure] = [:]
-    private var inFlight: [String: DecodePool.Ticket] = [:]
-    private var sharper: (id: String, ticket: DecodePool.Ticket)?
+    private var failures: [String: (version: PhotoVersion, failure: DecodeFailure)] = [:]
+    private var inFlight: [String: (version: PhotoVersion, ticket: DecodePool.Ticket)] = [:]
+    private var sharper: (version: PhotoVersion, ticket: DecodePool.Ticket)?
     /// The box display-size decodes fit in (device pixels).
     var displayBox = PixelSize(width: 1920, height: 1080)
 
@@ -41,7 +43,7 @@ final class ViewerImages {
         self.decoder = decoder
     }
 
-    func failure(for id: String) -> DecodeFailure? { failures[id] }
+    func failure(for id: String) -> DecodeFailure? { failures[id]?.failure }
 
     /// The shown photo changed (or the folder did): loads what the window wants once paging
     /// has settled. Holding a key down pages every 30 ms or so and never settles, so only
@@ -66,18 +68,40 @@ final class ViewerImages {
     /// Decodes `id` at full resolution (`size`), replacing its display-size image when done.
     /// Only one photo holds a full-resolution image: asking for another drops the first.
     func sharpen(_ photo: Photo, to size: PixelSize) {
-        if sharper?.id == photo.id { return }
+        if sharper?.version == photo.version { return }
         dropSharper()
         let request = DecodeRequest(uri: photo.id, fitting: size)
-        let ticket = submit(request, id: photo.id, priority: Int.max, sharpening: true)
-        sharper = (photo.id, ticket)
+        let ticket = submit(request, version: photo.version, priority: Int.max, sharpening: true)
+        sharper = (photo.version, ticket)
+    }
+
+    /// Drops what was decoded from an older version of a photo the list now holds in a new
+    /// one (rewritten on disk), and decodes the new one. Returns whether `current`'s image
+    /// was among them.
+    @discardableResult
+    func followChanges(in list: PhotoList, current: String?) -> Bool {
+        let isStale = { (id: String, version: PhotoVersion) in list.photo(id: id).map { $0.version != version } ?? false }
+        var stale = Set(images.filter { isStale($0.key, $0.value.version) }.keys)
+        stale.formUnion(failures.filter { isStale($0.key, $0.value.version) }.keys)
+        stale.formUnion(inFlight.filter { isStale($0.key, $0.value.version) }.keys)
+        if let sharper, isStale(sharper.version.id, sharper.version) { stale.insert(sharper.version.id) }
+        guard !stale.isEmpty else { return false }
+        for id in stale {
+            if let pending = inFlight.removeValue(forKey: id) { DecodePool.shared.cancel(pending.ticket) }
+            if sharper?.version.id == id { dropSharper() }
+            images[id] = nil
+            failures[id] = nil
+            tracker.forget(id)
+        }
+        apply(tracker.move(to: current, in: list), current: current, list: list)
+        return current.map(stale.contains) ?? false
     }
 
     /// Lets go of every image and decode (the viewer closed).
     func stop() {
         if settleTimer != 0 { g_source_remove(settleTimer) }
         settleTimer = 0
-        for ticket in inFlight.values { DecodePool.shared.cancel(ticket) }
+        for pending in inFlight.values { DecodePool.shared.cancel(pending.ticket) }
         inFlight.removeAll()
         if let sharper { DecodePool.shared.cancel(sharper.ticket) }
         sharper = nil
@@ -88,14 +112,14 @@ final class ViewerImages {
 
     private func apply(_ plan: FullImagePlan, current: String?, list: PhotoList) {
         for id in plan.release {
-            if let ticket = inFlight.removeValue(forKey: id) { DecodePool.shared.cancel(ticket) }
+            if let pending = inFlight.removeValue(forKey: id) { DecodePool.shared.cancel(pending.ticket) }
             images[id] = nil
             failures[id] = nil
         }
-        if let sharper, sharper.id != current {
+        if let sharper, sharper.version.id != current {
             dropSharper()
             // Its full-resolution image goes; a neighbour still wants a display-size one.
-            if tracker.held.contains(sharper.id), let photo = list.photo(id: sharper.id) { load(photo, priority: 50) }
+            if tracker.held.contains(sharper.version.id), let photo = list.photo(id: sharper.version.id) { load(photo, priority: 50) }
         }
         for (n, id) in plan.load.enumerated() where images[id] == nil && inFlight[id] == nil {
             guard let photo = list.photo(id: id) else { continue }
@@ -106,12 +130,12 @@ final class ViewerImages {
     private func load(_ photo: Photo, priority: Int) {
         if images[photo.id]?.isFullResolution == true { images[photo.id] = nil }
         let request = DecodeRequest(uri: photo.id, fitting: displayBox)
-        inFlight[photo.id] = submit(request, id: photo.id, priority: priority)
+        inFlight[photo.id] = (photo.version, submit(request, version: photo.version, priority: priority))
     }
 
     /// Decodes on the pool; `sharpening` marks the shown photo's full-resolution decode,
     /// which replaces its display-size image and leaves an animation's frames alone.
-    private func submit(_ request: DecodeRequest, id: String, priority: Int, sharpening: Bool = false) -> DecodePool.Ticket {
+    private func submit(_ request: DecodeRequest, version: PhotoVersion, priority: Int, sharpening: Bool = false) -> DecodePool.Ticket {
         let decoder = self.decoder
         return DecodePool.shared.submit(priority: priority) { [weak self] flag in
             let result = decoder.decode(request, cancellation: flag).map { ($0, PremultipliedImage($0)) }
@@ -122,7 +146,7 @@ final class ViewerImages {
                case .success(let decodedAnimation?) = decoder.animation(request, maxFrames: 300, maxBytes: 128 << 20, cancellation: flag) {
                 animation = Animation(frames: decodedAnimation.frames.map { (PremultipliedImage($0.image), $0.duration) }, loops: decodedAnimation.loops)
             }
-            onMain { [weak self] in self?.finish(id, sharpening: sharpening, result, animation: animation) }
+            onMain { [weak self] in self?.finish(version, sharpening: sharpening, result, animation: animation) }
         }
     }
 
@@ -132,17 +156,19 @@ final class ViewerImages {
         let loops: Bool
     }
 
-    private func finish(_ id: String, sharpening: Bool, _ result: Result<(DecodedImage, PremultipliedImage), DecodeFailure>,
+    private func finish(_ version: PhotoVersion, sharpening: Bool, _ result: Result<(DecodedImage, PremultipliedImage), DecodeFailure>,
                         animation: Animation? = nil) {
+        let id = version.id
         if sharpening {
-            guard sharper?.id == id else { return }  // dropped meanwhile
+            guard sharper?.version == version else { return }  // dropped meanwhile
             sharper = nil
         } else {
-            guard inFlight.removeValue(forKey: id) != nil else { return }
+            guard inFlight[id]?.version == version else { return }
+            inFlight[id] = nil
         }
         switch result {
         case .success(let (decoded, converted)):
-            var image = ViewerImage(surface: CanvasSurface(converted), sourceSize: decoded.sourceSize)
+            var image = ViewerImage(version: version, surface: CanvasSurface(converted), sourceSize: decoded.sourceSize)
             if let animation {
                 image.frames = animation.frames.map { (CanvasSurface($0.0), $0.1) }
                 image.loops = animation.loops
@@ -150,7 +176,7 @@ final class ViewerImages {
             images[id] = image
             failures[id] = nil
         case .failure(let failure):
-            if !sharpening { failures[id] = failure }
+            if !sharpening { failures[id] = (version, failure) }
         }
         onChange(id)
     }
@@ -159,6 +185,6 @@ final class ViewerImages {
         guard let sharper else { return }
         DecodePool.shared.cancel(sharper.ticket)
         self.sharper = nil
-        if images[sharper.id]?.isFullResolution == true { images[sharper.id] = nil }
+        if images[sharper.version.id]?.isFullResolution == true { images[sharper.version.id] = nil }
     }
 }

@@ -1,0 +1,47 @@
+/// Where a tile the grid has bound sits relative to the part of the grid in view.
+public struct TilePlacement: Sendable, Equatable {
+    /// Whether any of the tile is in view.
+    public let visible: Bool
+    /// How far the tile's centre is from the view's centre, vertical distance counting four
+    /// times: rows matter more than columns, since the view scrolls vertically.
+    public let distance: Int
+
+    public init(visible: Bool, distance: Int) {
+        self.visible = visible
+        self.distance = distance
+    }
+
+    /// The placement of a tile with the frame (`x`, `y`, `width`, `height`), in the coordinates
+    /// of a view of `viewWidth` × `viewHeight` whose origin is its top left corner.
+    public init(x: Double, y: Double, width: Double, height: Double, viewWidth: Double, viewHeight: Double) {
+        visible = y < viewHeight && y + height > 0 && x < viewWidth && x + width > 0
+        let dy = y + height / 2 - viewHeight / 2
+        let dx = x + width / 2 - viewWidth / 2
+        distance = Int(abs(dy) * 4 + abs(dx))
+    }
+}
+
+/// The order in which the grid asks for thumbnails, as priorities on the decode pool
+/// (highest first): tiles in view, then tiles the grid keeps bound out of view, then the
+/// next screenful ahead of the scroll. Within a band, nearer the middle of the view first.
+public enum ThumbnailPriority {
+    public static let visibleBand = 3_000_000
+    public static let boundBand = 2_000_000
+    public static let prefetchBand = 1_000_000
+    /// Within a band, distances count up to this; further is as far.
+    static let bandWidth = 999_999
+
+    /// The priority of a bound tile's thumbnail, or nil when it should not be asked for yet:
+    /// GTK keeps about 30 rows of tiles bound, and those further than two screens (in
+    /// `distance`'s units) wait until a scroll brings them near.
+    public static func forTile(_ placement: TilePlacement, viewHeight: Int) -> Int? {
+        if !placement.visible && placement.distance > viewHeight * 4 { return nil }
+        let band = placement.visible ? visibleBand : boundBand
+        return band - min(placement.distance, bandWidth)
+    }
+
+    /// The priority of a prefetched thumbnail `distance` photos ahead of those in view.
+    public static func forPrefetch(distance: Int) -> Int {
+        prefetchBand - min(max(distance, 0), bandWidth)
+    }
+}

@@ -1,0 +1,80 @@
+import CGtk
+import PhotoCore
+
+/// The grid's input besides GtkGridView's own (arrow keys, activation): selection clicks in
+/// edit mode, the rubber band, the context menu, and dragging photos out.
+extension ThumbnailGrid {
+    /// Clicks on tiles in edit mode (or with Ctrl or Shift outside it) select; the gesture
+    /// claims them in the capture phase so that the grid view does not also act on them.
+    /// Clicks on the background go on to the grid view, which starts its rubber band.
+    func installSelectionClicks() {
+        let clicks = gtk_gesture_click_new()!
+        gtk_event_controller_set_propagation_phase(clicks.cast(), GTK_PHASE_CAPTURE)
+        gtk_gesture_single_set_button(clicks.cast(), 1)
+        onPressed(clicks) { [weak self, clicks] _, x, y in
+            guard let self else { return }
+            let state = gtk_event_controller_get_current_event_state(clicks.cast()).rawValue
+            let control = state & GDK_CONTROL_MASK.rawValue != 0, shift = state & GDK_SHIFT_MASK.rawValue != 0
+            guard self.isEditing || control || shift, let id = self.photo(at: x, y) else { return }
+            gtk_gesture_set_state(clicks.cast(), GTK_EVENT_SEQUENCE_CLAIMED)
+            self.onSelectClick(id, shift)
+        }
+        gtk_widget_add_controller(gridView.widget, clicks.cast())
+    }
+
+    /// The rubber band writes GTK's selection model; edit mode's selection follows it.
+    func installRubberBand() {
+        onSignal(selectionModel, "selection-changed", integers: { [weak self] position, count in
+            self?.rubberBandChanged(Int(UInt32(bitPattern: position)), Int(UInt32(bitPattern: count)))
+        })
+    }
+
+    private func rubberBandChanged(_ position: Int, _ count: Int) {
+        guard isEditing, !echoingSelection else { return }
+        var selected = Set<String>(), unselected = Set<String>()
+        for index in position..<min(position + count, contents.photos.count) {
+            let id = contents.photos[index].id
+            if gtk_selection_model_is_selected(selectionModel.cast(), UInt32(index)) != 0 { selected.insert(id) } else { unselected.insert(id) }
+        }
+        onRubberBand(selected, unselected)
+    }
+
+    /// Right click, long press or the Menu key ask for the context menu; dragging a tile out
+    /// carries its file (or the selection's) to other applications.
+    func installContextMenuAndDrag() {
+        let rightClick = gtk_gesture_click_new()!
+        gtk_gesture_single_set_button(rightClick.cast(), 3)
+        onPressed(rightClick) { [weak self] _, x, y in self?.onContextMenu(self?.photo(at: x, y), x, y) }
+        gtk_widget_add_controller(gridView.widget, rightClick.cast())
+
+        let longPress = gtk_gesture_long_press_new()!
+        gtk_gesture_single_set_touch_only(longPress.cast(), 1)
+        onSignal(longPress, "pressed", doubles: { [weak self] x, y in self?.onContextMenu(self?.photo(at: x, y), x, y) })
+        gtk_widget_add_controller(gridView.widget, longPress.cast())
+
+        let keys = gtk_event_controller_key_new()!
+        onKeyPressed(keys) { [weak self] keyval, state in
+            let shift = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
+            guard let self, Int32(keyval) == GDK_KEY_Menu || (Int32(keyval) == GDK_KEY_F10 && shift) else { return false }
+            guard let tile = self.focusedTile else { return false }
+            var bounds = graphene_rect_t()
+            _ = gtk_widget_compute_bounds(tile.root, self.gridView.widget, &bounds)
+            self.onContextMenu(tile.photo?.id, Double(bounds.origin.x + bounds.size.width / 2), Double(bounds.origin.y + bounds.size.height / 2))
+            return true
+        }
+        gtk_widget_add_controller(gridView.widget, keys)
+
+        let drag = gtk_drag_source_new()!
+        gtk_drag_source_set_actions(drag.cast(), GDK_ACTION_COPY)
+        onDragPrepare(drag) { [weak self] x, y in
+            guard let self, let id = self.photo(at: x, y) else { return nil }
+            return PhotoActions.contentProvider(for: self.urisToDrag(id))
+        }
+        gtk_widget_add_controller(gridView.widget, drag.cast())
+    }
+
+    /// The tile whose cell has the keyboard focus.
+    private var focusedTile: ThumbnailTile? {
+        tiles.values.first { gtk_widget_get_parent($0.root).map { gtk_widget_has_focus($0) != 0 } ?? false }
+    }
+}

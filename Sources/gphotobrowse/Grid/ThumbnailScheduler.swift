@@ -1,0 +1,164 @@
+import CGtk
+import PhotoCore
+
+/// When and in which order the grid asks for thumbnails: after each layout, the tiles in
+/// view first (nearest the middle first), then tiles GTK keeps bound nearby, then the next
+/// screenful in the scrolling direction (the core's `ThumbnailPriority` and
+/// `PrefetchWindow`). Unbinding a tile lets its request go.
+///
+/// It also prints the `visible-thumbnails` trace each time every tile in view shows its
+/// final state.
+@MainActor
+final class ThumbnailScheduler {
+    private weak var grid: ThumbnailGrid?
+    private let loader: ThumbnailLoader
+    /// Bound tiles still waiting for their thumbnail to be asked for (after layout).
+    private var unrequested = Set<ObjectIdentifier>()
+    /// The thumbnail each tile asked the loader for and still holds.
+    private var tileRequests: [ObjectIdentifier: PhotoVersion] = [:]
+    private var prefetch = PrefetchWindow<PhotoVersion>()
+    private var lastScrollPosition = 0.0
+    private var scrollingDown = true
+    private var frameWorkScheduled = false
+    private var watchingCompleteness = false
+    private var lastReportedComplete = false
+
+    init(grid: ThumbnailGrid, loader: ThumbnailLoader) {
+        self.grid = grid
+        self.loader = loader
+    }
+
+    // MARK: What the grid tells it
+
+    /// A tile was bound to a photo; `needsThumbnail` when none is in memory.
+    func bound(_ tile: ThumbnailTile, needsThumbnail: Bool) {
+        if needsThumbnail { unrequested.insert(ObjectIdentifier(tile)) }
+        schedule()
+    }
+
+    /// A tile was unbound or torn down: its request goes.
+    func released(_ tile: ThumbnailTile) {
+        let id = ObjectIdentifier(tile)
+        unrequested.remove(id)
+        if let key = tileRequests.removeValue(forKey: id) { loader.release(key) }
+    }
+
+    /// The thumbnail a tile asked for arrived (or failed): it holds no request any more.
+    func answered(_ tile: ThumbnailTile) {
+        tileRequests[ObjectIdentifier(tile)] = nil
+    }
+
+    /// A thumbnail arrived: the prefetch no longer holds it; the view may be complete.
+    func arrived(_ key: PhotoVersion) {
+        prefetch.arrived(key)
+        schedule()
+    }
+
+    func scrolled(to position: Double) {
+        if position != lastScrollPosition { scrollingDown = position > lastScrollPosition }
+        lastScrollPosition = position
+        lastReportedComplete = false  // report the view again once it is complete
+        schedule()
+    }
+
+    // MARK: Work after layout
+
+    /// Runs the frame's work at the start of the next frame, when bound tiles have their places.
+    func schedule() {
+        guard !frameWorkScheduled, let grid else { return }
+        frameWorkScheduled = true
+        addTickCallback(grid.gridView.widget, owner: self) { scheduler in
+            scheduler.frameWorkScheduled = false
+            scheduler.frameWork()
+            return false
+        }
+    }
+
+    private func frameWork() {
+        guard let grid else { return }
+        requestThumbnails(grid)
+        updatePrefetch(grid)
+        if Trace.isEnabled { watchCompleteness(grid) }
+    }
+
+    /// Where a tile is, relative to the visible part of the grid: nil when not laid out.
+    private func placement(of tile: ThumbnailTile, in grid: ThumbnailGrid) -> TilePlacement? {
+        guard gtk_widget_get_mapped(tile.root) != 0 else { return nil }
+        var bounds = graphene_rect_t()
+        guard gtk_widget_compute_bounds(tile.root, grid.gridView.widget, &bounds) != 0 else { return nil }
+        return TilePlacement(x: Double(bounds.origin.x), y: Double(bounds.origin.y),
+                             width: Double(bounds.size.width), height: Double(bounds.size.height),
+                             viewWidth: Double(gtk_widget_get_width(grid.gridView.widget)),
+                             viewHeight: Double(gtk_widget_get_height(grid.gridView.widget)))
+    }
+
+    /// Asks for the thumbnails of tiles bound since the last frame, as the core's
+    /// `ThumbnailPriority` orders them; tiles far out of view wait, unrequested.
+    private func requestThumbnails(_ grid: ThumbnailGrid) {
+        let height = Int(gtk_widget_get_height(grid.gridView.widget))
+        for id in unrequested {
+            guard let tile = grid.tiles[id], let key = tile.key, !tile.isComplete else {
+                unrequested.remove(id)
+                continue
+            }
+            guard let place = placement(of: tile, in: grid),
+                  let priority = ThumbnailPriority.forTile(place, viewHeight: height) else { continue }
+            loader.request(key, priority: priority)
+            tileRequests[id] = key
+            unrequested.remove(id)
+        }
+    }
+
+    /// Asks for the screenful after the tiles in view, in the scrolling direction, and lets
+    /// go of what was asked for earlier and is now out of that range.
+    private func updatePrefetch(_ grid: ThumbnailGrid) {
+        let photos = grid.contents.photos
+        let inView = grid.tiles.values.compactMap { tile -> Int? in
+            guard let photo = tile.photo, placement(of: tile, in: grid)?.visible == true else { return nil }
+            return photos.index(of: photo.id)
+        }
+        var wanted: [PhotoVersion: Int] = [:]
+        if let first = inView.min(), let last = inView.max() {
+            for index in PrefetchWindow<PhotoVersion>.range(visible: first...last, count: photos.count, scrollingDown: scrollingDown) {
+                let key = photos[index].version
+                guard !loader.isCached(key) else { continue }
+                let distance = PrefetchWindow<PhotoVersion>.distance(of: index, from: first...last, scrollingDown: scrollingDown)
+                wanted[key] = ThumbnailPriority.forPrefetch(distance: distance)
+            }
+        }
+        let change = prefetch.update(wanted: wanted)
+        for key in change.release { loader.release(key) }
+        for (key, priority) in change.request { loader.request(key, priority: priority) }
+    }
+
+    // MARK: The visible-thumbnails milestone
+
+    /// Checks on each frame, until it holds, whether every tile in view shows its final
+    /// state; each time the view becomes complete, prints the `visible-thumbnails` trace.
+    private func watchCompleteness(_ grid: ThumbnailGrid) {
+        guard !watchingCompleteness else { return }
+        watchingCompleteness = true
+        addTickCallback(grid.gridView.widget, owner: self) { scheduler in
+            guard let grid = scheduler.grid, scheduler.isViewComplete(grid) else { return true }
+            scheduler.watchingCompleteness = false
+            return false
+        }
+    }
+
+    private func isViewComplete(_ grid: ThumbnailGrid) -> Bool {
+        guard grid.contents.isListed || grid.contents.photos.count > 0 else { return false }
+        var visible = 0
+        for tile in grid.tiles.values where tile.photo != nil {
+            guard let place = placement(of: tile, in: grid), place.visible else { continue }
+            if !tile.isComplete {
+                lastReportedComplete = false
+                return false
+            }
+            visible += 1
+        }
+        if visible == 0 && grid.contents.photos.count > 0 { return false }
+        if !lastReportedComplete { Trace.milestone("visible-thumbnails", visible) }
+        lastReportedComplete = true
+        return true
+    }
+}
