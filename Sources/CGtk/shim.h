@@ -18,6 +18,9 @@ static inline gboolean cgtk_value_holds(const GValue *value, GType type) { retur
 /* G_TYPE_STRING: a fundamental type id, a macro in C. */
 static inline GType cgtk_type_string(void) { return G_TYPE_STRING; }
 
+/* G_OBJECT_TYPE_NAME: an instance's type name, a macro in C (live-object counts). */
+static inline const char *cgtk_object_type_name(gpointer object) { return G_OBJECT_TYPE_NAME(object); }
+
 /* GTK_INVALID_LIST_POSITION: the "no item" position of list models. */
 static inline guint cgtk_invalid_list_position(void) { return GTK_INVALID_LIST_POSITION; }
 

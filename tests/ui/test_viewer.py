@@ -1,11 +1,12 @@
 """The viewer as a person uses it: paging, double-click zoom at a point, fit and 100% from
 the keyboard, rotation, and chrome that a single click hides."""
 
+import os
 import time
 
 import pytest
 
-from harness import COLOURS, Rect, close_to, make_solid, open_folder, run, set_times, wait_for_screen
+from harness import COLOURS, Rect, close_to, make_solid, open_folder, photo_fills_view_check, run, set_times, wait_for_screen
 
 BACKGROUND = (0x1E, 0x1E, 0x1E)   # the viewer's backdrop
 WIDTH, HEIGHT = 2400, 1600          # the pattern photo, larger than the window
@@ -186,4 +187,23 @@ def test_an_animated_gif_plays(launch, tmp_path):
         seen |= {name for name in ("red", "blue", "green") if close_to(pixel, COLOURS[name], 40)}
         time.sleep(0.05)
     assert seen == {"red", "blue", "green"}, f"only {seen} shown: the animation does not play"
+    assert app.quit() == 0
+
+
+def test_a_photo_rewritten_on_disk_while_shown_shows_its_new_pixels(launch, tmp_path):
+    folder = tmp_path / "rewritten"
+    for name, colour in {"a.png": "red", "b.png": "green"}.items():
+        make_solid(folder / name, colour, size="1600x1000")
+    set_times(folder, ["a.png", "b.png"])
+    app = open_viewer(launch, folder / "a.png")
+    wait_for_screen(app, photo_fills_view_check(COLOURS["red"], "red"), what="the red photo")
+
+    # An editor saves over it in place (same name, new bytes, a newer time).
+    make_solid(tmp_path / "new.png", "blue", size="1600x1000")
+    later = time.time() + 5
+    os.utime(tmp_path / "new.png", (later, later))
+    os.rename(tmp_path / "new.png", folder / "a.png")
+    wait_for_screen(app, photo_fills_view_check(COLOURS["blue"], "blue"), timeout=15,
+                    what="the rewritten photo's new pixels in the viewer")
+    assert app.title() == "a.png", "the viewer still shows the same photo"
     assert app.quit() == 0

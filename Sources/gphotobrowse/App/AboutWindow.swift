@@ -10,6 +10,7 @@ enum AboutWindow {
     static func present(over parent: UnsafeMutablePointer<GtkWindow>?) {
         let window = adw_about_window_new()!
         let about: OpaquePointer = window.cast()
+        LiveObjects.track(window)
         adw_about_window_set_application_name(about, "Photo Browser")
         // The app's icon once installed; a generic image icon when run from the build tree.
         let icons = gtk_icon_theme_get_for_display(gtk_widget_get_display(window))

@@ -39,6 +39,7 @@ final class Application {
 
     private func startup() {
         Style.install()
+        LiveObjects.traceOnSignal()
         addAction(application, "quit") { [weak self] in self?.quit() }
         addAction(application, "about") { [weak self] in
             guard let self else { return }

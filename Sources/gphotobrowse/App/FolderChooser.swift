@@ -9,6 +9,7 @@ enum FolderChooser {
                     _ chosen: @escaping @MainActor (OpaquePointer) -> Void) {
         let chooser = gtk_file_chooser_native_new(title, parent, GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, accept, "_Cancel")!
         gtk_native_dialog_set_modal(chooser.cast(), 1)
+        LiveObjects.track(chooser)
         onSignal(chooser, "response", integer: { response in
             if response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser.cast()) {
                 chosen(file)

@@ -6,9 +6,12 @@ import CGtk
 final class OwnedObject<Pointer: GObjectPointer> {
     let pointer: Pointer
 
-    /// Takes over a reference the caller owns (a `_new` result, a transfer-full return).
+    /// Takes over a reference the caller owns (a `_new` result, a transfer-full return),
+    /// counted in `LiveObjects` until the object is finalized.
+    @MainActor
     init(taking pointer: Pointer) {
         self.pointer = pointer
+        LiveObjects.track(pointer)
     }
 
     /// Adds a reference of its own (for a transfer-none result).

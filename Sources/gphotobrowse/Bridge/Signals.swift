@@ -118,6 +118,7 @@ func onOpen(_ application: some GObjectPointer, _ handler: @escaping @MainActor 
 @MainActor
 func addAction(_ map: some GObjectPointer, _ name: String, _ handler: @escaping @MainActor () -> Void) {
     let action = g_simple_action_new(name, nil)!
+    LiveObjects.track(action)
     onSignal(action, "activate", pointer: { _ in handler() })
     g_action_map_add_action(map.cast(), action.cast())
     action.unref()

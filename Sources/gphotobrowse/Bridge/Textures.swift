@@ -5,7 +5,11 @@ import PhotoCore
 final class Texture {
     let pointer: OpaquePointer
     /// Takes over one reference.
-    init(owning pointer: OpaquePointer) { self.pointer = pointer }
+    @MainActor
+    init(owning pointer: OpaquePointer) {
+        self.pointer = pointer
+        LiveObjects.track(pointer)
+    }
     deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
 }
 

@@ -8,6 +8,7 @@ import PhotoIO
 /// delete permanently after asking.
 @MainActor
 final class EditController {
+    private let live = LiveObjects.Token("EditController")
     private let window: UnsafeMutablePointer<GtkWindow>
     private let contents: FolderContents
     private let grid: ThumbnailGrid

@@ -66,6 +66,7 @@ enum PhotoActions {
     static func openWith(_ uri: String, parent: UnsafeMutablePointer<GtkWindow>) {
         let file = g_file_new_for_uri(uri)
         let dialog = gtk_app_chooser_dialog_new(parent, GTK_DIALOG_MODAL, file)!
+        LiveObjects.track(dialog)
         file?.unref()
         onSignal(dialog, "response", integer: { response in
             if response == GTK_RESPONSE_OK.rawValue, let app = gtk_app_chooser_get_app_info(dialog.cast()) {
@@ -86,6 +87,7 @@ enum PhotoActions {
     static func saveCopy(of photo: Photo, parent: UnsafeMutablePointer<GtkWindow>, toasts: Toasts) {
         let chooser = gtk_file_chooser_native_new("Save a Copy", parent, GTK_FILE_CHOOSER_ACTION_SAVE, "_Save", "_Cancel")!
         gtk_file_chooser_set_current_name(chooser.cast(), photo.displayName)
+        LiveObjects.track(chooser)
         onSignal(chooser, "response", integer: { response in
             defer { gtk_native_dialog_destroy(chooser.cast()); chooser.unref() }
             guard response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser.cast()),

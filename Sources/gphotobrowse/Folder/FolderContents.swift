@@ -7,6 +7,7 @@ import PhotoIO
 /// main thread, and announced to the views as splices while the listing streams in.
 @MainActor
 final class FolderContents {
+    private let live = LiveObjects.Token("FolderContents")
     let uri: String
     private(set) var photos: PhotoList
     private(set) var isListed = false

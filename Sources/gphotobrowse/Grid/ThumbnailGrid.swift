@@ -9,6 +9,7 @@ import PhotoCore
 /// `ThumbnailScheduler`'s; clicks, menus and dragging are in `GridInput.swift`.
 @MainActor
 final class ThumbnailGrid {
+    private let live = LiveObjects.Token("ThumbnailGrid")
     static let tileEdge = 160
     /// A tile's cell: the tile plus the grid's padding around it (see Style).
     private static let cellEdge = tileEdge + 6
@@ -56,6 +57,7 @@ final class ThumbnailGrid {
         gtk_grid_view_set_min_columns(gridView, 1)
         gtk_grid_view_set_single_click_activate(gridView, 1)
         gtk_widget_add_css_class(gridView.widget, "photo-grid")
+        LiveObjects.track(gridView)
 
         root = gtk_scrolled_window_new()
         gtk_scrolled_window_set_policy(root.cast(), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)

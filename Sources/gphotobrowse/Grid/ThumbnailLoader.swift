@@ -20,6 +20,7 @@ enum Thumbnail {
 /// lets go before the decode started, the decode is dropped; a running one is told to stop.
 @MainActor
 final class ThumbnailLoader {
+    private let live = LiveObjects.Token("ThumbnailLoader")
     /// The cache size asked for (its edge is the box thumbnails are shrunk to fit).
     let size: ThumbnailSize
     private let provider: ThumbnailProvider

@@ -10,6 +10,7 @@ import PhotoCore
 /// final state.
 @MainActor
 final class ThumbnailScheduler {
+    private let live = LiveObjects.Token("ThumbnailScheduler")
     private weak var grid: ThumbnailGrid?
     private let loader: ThumbnailLoader
     /// Bound tiles still waiting for their thumbnail to be asked for (after layout).

@@ -6,6 +6,7 @@ import PhotoCore
 /// rebinds a tile to another photo.
 @MainActor
 final class ThumbnailTile {
+    private let live = LiveObjects.Token("ThumbnailTile")
     let root: Widget
     private let picture: OpaquePointer
     private let brokenIcon: Widget
@@ -20,6 +21,7 @@ final class ThumbnailTile {
         root = gtk_overlay_new()
         gtk_widget_set_size_request(root, Int32(edge), Int32(edge))
         gtk_widget_add_css_class(root, "thumbnail")
+        LiveObjects.track(root)
         gtk_widget_set_overflow(root, GTK_OVERFLOW_HIDDEN)
 
         picture = gtk_picture_new()!.cast()

@@ -5,6 +5,7 @@ import PhotoCore
 /// scale with cairo's good filter (GTK 4.8's renderers scale textures bilinearly, which
 /// aliases when shrinking a photo).
 final class CanvasSurface {
+    private let live = LiveObjects.Token("CanvasSurface")
     let surface: OpaquePointer  // cairo_surface_t
     let size: PixelSize
     private let pixels: PixelBuffer

@@ -14,6 +14,7 @@ import PhotoIO
 /// `ViewerGestures.swift`, what is drawn over the photo in `ViewerChrome`.
 @MainActor
 final class PhotoViewer {
+    private let live = LiveObjects.Token("PhotoViewer")
     let root: Widget
     let canvas = PhotoCanvas()
     let overlay: Widget
@@ -74,6 +75,8 @@ final class PhotoViewer {
 
         root = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
         gtk_widget_set_focusable(root, 1)
+        LiveObjects.track(root)
+        LiveObjects.track(canvas.widget)
         gtk_box_append(root.cast(), overlay)
         gtk_box_append(root.cast(), properties.root)
 

@@ -25,6 +25,7 @@ struct ViewerImage {
 /// the neighbour window's display-size images plus one full-resolution image.
 @MainActor
 final class ViewerImages {
+    private let live = LiveObjects.Token("ViewerImages")
     private let decoder: IsolatedDecoder
     private var tracker = NeighbourTracker(window: NeighbourWindow(radius: 1))
     private var settler = PagingSettler(delay: 0.15)

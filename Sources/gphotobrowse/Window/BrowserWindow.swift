@@ -13,6 +13,7 @@ import PhotoIO
 /// actions in `WindowActions.swift`, dropping folders in `FolderDrop.swift`.
 @MainActor
 final class BrowserWindow {
+    private let live = LiveObjects.Token("BrowserWindow")
     let window: UnsafeMutablePointer<GtkWindow>
     let header: WindowHeader
     let stack: OpaquePointer
@@ -61,9 +62,14 @@ final class BrowserWindow {
         installDropTarget()
         traceFirstFrame()
         onSignal(window, "destroy") { [weak self] in
-            self?.folder?.stopWork()
-            self?.folder = nil
-            self?.onClosed()
+            guard let self else { return }
+            if let folder = self.folder {
+                folder.stopWork()
+                self.contextMenu.detach(from: folder.grid.menuAnchor)
+                self.contextMenu.detach(from: folder.viewer.menuAnchor)
+            }
+            self.folder = nil
+            self.onClosed()
         }
     }
 

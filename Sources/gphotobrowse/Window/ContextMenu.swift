@@ -27,29 +27,46 @@ final class ContextMenu {
         return menu.cast()
     }
 
+    /// The menus made so far, one per widget they pop up on (the grid, the viewer), kept
+    /// and reused while that widget shows; `detach` lets one go.
+    private var popovers: [(anchor: Widget, inViewer: Bool, popover: OwnedObject<Widget>)] = []
+
     /// Pops the menu for `photos` up at (x, y) in `widget`.
     func popUp(for photos: [Photo], inViewer: Bool, on widget: Widget, x: Double, y: Double) {
         self.photos = photos
+        let popover = popover(on: widget, inViewer: inViewer)
+        var point = GdkRectangle(x: Int32(x), y: Int32(y), width: 1, height: 1)
+        gtk_popover_set_pointing_to(popover.cast(), &point)
+        gtk_popover_popup(popover.cast())
+    }
+
+    /// Takes the menu off `widget` (it is about to go): a widget must not be finalized with
+    /// a popover still attached.
+    func detach(from widget: Widget) {
+        for entry in popovers where entry.anchor == widget {
+            gtk_popover_popdown(entry.popover.pointer.cast())
+            gtk_widget_unparent(entry.popover.pointer)
+        }
+        popovers.removeAll { $0.anchor == widget }
+    }
+
+    private func popover(on widget: Widget, inViewer: Bool) -> Widget {
+        if let entry = popovers.first(where: { $0.anchor == widget && $0.inViewer == inViewer }) { return entry.popover.pointer }
         let model = Self.model(inViewer: inViewer)
         let popover = gtk_popover_menu_new_from_model(model.cast())!
         model.unref()
+        // Its parent holds the popover; this reference is the menu's own, until `detach`.
+        let owned = OwnedObject(sharing: popover)
+        LiveObjects.track(popover)
         gtk_widget_set_parent(popover, widget)
-        var point = GdkRectangle(x: Int32(x), y: Int32(y), width: 1, height: 1)
-        gtk_popover_set_pointing_to(popover.cast(), &point)
         gtk_popover_set_has_arrow(popover.cast(), 0)
         gtk_widget_set_halign(popover, GTK_ALIGN_START)
-        // The parent holds the popover; this reference keeps it alive until it is unparented
-        // below, after the click that closed it has activated its item's action.
-        let owned = popover.ref()
         onSignal(popover, "closed") { [weak self] in
-            after(milliseconds: 0) {
-                gtk_widget_unparent(owned)
-                owned.unref()
-            }
             // The chosen item's action runs before the menu says it closed; then forget.
             after(milliseconds: 100) { [weak self] in self?.photos = nil }
         }
-        gtk_popover_popup(popover.cast())
+        popovers.append((widget, inViewer, owned))
+        return popover
     }
 }
 

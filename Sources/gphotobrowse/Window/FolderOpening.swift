@@ -143,6 +143,8 @@ extension BrowserWindow {
         folder = nil
         old.stopWork()
         old.viewer.stop()
+        contextMenu.detach(from: old.grid.menuAnchor)
+        contextMenu.detach(from: old.viewer.menuAnchor)
         gtk_stack_remove(stack, old.grid.root)
         gtk_stack_remove(stack, old.viewer.root)
     }

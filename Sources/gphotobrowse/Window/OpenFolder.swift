@@ -7,6 +7,7 @@ import PhotoIO
 /// (pages, title, menus) in `FolderOpening.swift`.
 @MainActor
 final class OpenFolder {
+    private let live = LiveObjects.Token("OpenFolder")
     let name: String
     let contents: FolderContents
     let loader: ThumbnailLoader

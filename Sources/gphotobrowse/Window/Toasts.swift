@@ -18,6 +18,7 @@ final class Toasts {
     /// Shows `text`, with a button labelled `actionLabel` running `action`, for `seconds`.
     func show(_ text: String, actionLabel: String? = nil, seconds: UInt32 = 6, action: (@MainActor () -> Void)? = nil) {
         let toast = adw_toast_new(text)!
+        LiveObjects.track(toast)
         adw_toast_set_timeout(toast, seconds)
         // A newer message replaces the one shown rather than waiting behind it.
         adw_toast_set_priority(toast, ADW_TOAST_PRIORITY_HIGH)
