@@ -42,6 +42,9 @@ let package = Package(
         ),
         // The model: photo list, sort orders, decode scheduling. Imports no GTK and no GLib.
         .target(name: "PhotoCore"),
+        // Swift values handed to C callbacks as user data, and back: the one place that
+        // boxes them (used with GLib by the app and by PhotoIO). Pure Swift.
+        .target(name: "Bridge"),
         // Files and pixels: folder listing with GIO, decoding with gdk-pixbuf (in decoder
         // processes, `IsolatedDecoder`). No GTK.
         .target(name: "PhotoIO", dependencies: ["PhotoCore", "CGdkPixbuf", "CExif", "CConfinement"]),
@@ -49,7 +52,7 @@ let package = Package(
         // confined (see `DecoderService`).
         .executableTarget(name: "gphotobrowse-decoder", dependencies: ["PhotoIO"]),
         // The application: windows, the thumbnail grid and the viewer.
-        .executableTarget(name: "gphotobrowse", dependencies: ["PhotoCore", "PhotoIO", "CGtk"]),
+        .executableTarget(name: "gphotobrowse", dependencies: ["PhotoCore", "PhotoIO", "Bridge", "CGtk"]),
         // Benchmarks, side by side with the tools a person would otherwise run.
         .executableTarget(name: "gphotobrowse-bench", dependencies: ["PhotoCore", "PhotoIO", "CGdkPixbuf"]),
         .testTarget(name: "PhotoCoreTests", dependencies: ["PhotoCore"]),

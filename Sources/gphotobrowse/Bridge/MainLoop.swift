@@ -1,3 +1,4 @@
+import Bridge
 import CGtk
 import Dispatch
 import Glibc
@@ -41,11 +42,8 @@ func onMain(_ work: @escaping @MainActor @Sendable () -> Void) {
 @MainActor @discardableResult
 func after(milliseconds: UInt32, _ work: @escaping @MainActor () -> Void) -> UInt32 {
     typealias H = @MainActor () -> Void
-    let data = Unmanaged.passRetained(SignalBox<H>(work)).toOpaque()
     return g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { data in
-        MainActor.assumeIsolated { Unmanaged<SignalBox<H>>.fromOpaque(data!).takeUnretainedValue().handler() }
+        MainActor.assumeIsolated { CallbackBox.value(data!, as: H.self)() }
         return 0  // G_SOURCE_REMOVE
-    }, data, { data in
-        if let data { Unmanaged<SignalBox<H>>.fromOpaque(data).release() }
-    })
+    }, CallbackBox.retain(work as H), { CallbackBox.release($0) })
 }

@@ -1,3 +1,4 @@
+import Bridge
 import CGtk
 
 /// Connecting Swift closures to GObject signals.
@@ -10,25 +11,19 @@ import CGtk
 /// Signals without arguments use `G_CONNECT_SWAPPED`, so that the box comes first and one
 /// thunk serves them all. Signals with arguments need a thunk whose C signature matches
 /// the signal's exactly; those below cover the shapes the app uses.
-final class SignalBox<Handler> {
-    let handler: Handler
-    init(_ handler: Handler) { self.handler = handler }
-}
 
 private func connect<Handler>(
     _ instance: some GObjectPointer, _ signal: String, _ thunk: UnsafeRawPointer, _ handler: Handler, swapped: Bool
 ) -> UInt {
-    let box = Unmanaged.passRetained(SignalBox(handler)).toOpaque()
-    let release: GClosureNotify = { data, _ in
-        if let data { Unmanaged<AnyObject>.fromOpaque(data).release() }
-    }
+    let box = CallbackBox.retain(handler)
+    let release: GClosureNotify = { data, _ in CallbackBox.release(data) }
     return UInt(g_signal_connect_data(
         instance.raw, signal, cgtk_callback(UnsafeMutableRawPointer(mutating: thunk)), box, release,
         swapped ? G_CONNECT_SWAPPED : GConnectFlags(0)))
 }
 
 private func box<Handler>(_ data: UnsafeMutableRawPointer?) -> Handler {
-    Unmanaged<SignalBox<Handler>>.fromOpaque(data!).takeUnretainedValue().handler
+    CallbackBox.value(data!, as: Handler.self)
 }
 
 /// `void handler (Instance *)`: clicked, destroy, activate, realize, value-changed…

@@ -1,3 +1,4 @@
+import Bridge
 import CGtk
 import PhotoCore
 
@@ -18,10 +19,8 @@ extension DecodedImage {
     /// PixelBuffer alive until GTK drops the texture.
     @MainActor
     func makeTexture() -> Texture {
-        let owner = Unmanaged.passRetained(pixels).toOpaque()
-        let bytes = g_bytes_new_with_free_func(pixels.bytes, gsize(pixels.count), { owner in
-            if let owner { Unmanaged<PixelBuffer>.fromOpaque(owner).release() }
-        }, owner)
+        let bytes = g_bytes_new_with_free_func(pixels.bytes, gsize(pixels.count), { CallbackBox.release($0) },
+                                               CallbackBox.retain(pixels))
         defer { g_bytes_unref(bytes) }
         let format = hasAlpha ? GDK_MEMORY_R8G8B8A8 : GDK_MEMORY_R8G8B8
         return Texture(owning: gdk_memory_texture_new(Int32(size.width), Int32(size.height), format, bytes, gsize(stride)))

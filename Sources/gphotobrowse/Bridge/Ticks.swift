@@ -1,10 +1,5 @@
+import Bridge
 import CGtk
-
-/// A closure for a C callback that GTK calls repeatedly (tick, draw), released with it.
-private final class CallbackBox<Body> {
-    let body: Body
-    init(_ body: Body) { self.body = body }
-}
 
 /// Calls `work` with `owner` on each frame of `widget` until it returns false, or until
 /// `owner` is gone (`gtk_widget_add_tick_callback`; the box is released with the callback).
@@ -16,11 +11,9 @@ func addTickCallback<Owner: AnyObject>(_ widget: Widget, owner: Owner, _ work: @
         return work(owner)
     }
     gtk_widget_add_tick_callback(widget, { _, _, data in
-        let box = Unmanaged<CallbackBox<Body>>.fromOpaque(data!).takeUnretainedValue()
-        return MainActor.assumeIsolated { box.body() ? 1 : 0 }  // G_SOURCE_CONTINUE : G_SOURCE_REMOVE
-    }, Unmanaged.passRetained(CallbackBox(body)).toOpaque(), { data in
-        if let data { Unmanaged<AnyObject>.fromOpaque(data).release() }
-    })
+        let body = CallbackBox.value(data!, as: Body.self)
+        return MainActor.assumeIsolated { body() ? 1 : 0 }  // G_SOURCE_CONTINUE : G_SOURCE_REMOVE
+    }, CallbackBox.retain(body), { CallbackBox.release($0) })
 }
 
 /// Paints `area` (a GtkDrawingArea) with `draw`, called with `owner` and the cairo context
@@ -33,11 +26,9 @@ func setDrawFunction<Owner: AnyObject>(_ area: Widget, owner: Owner, _ draw: @es
     }
     gtk_drawing_area_set_draw_func(area.cast(), { _, cairo, _, _, data in
         guard let data, let cairo else { return }
-        let box = Unmanaged<CallbackBox<Body>>.fromOpaque(data).takeUnretainedValue()
+        let body = CallbackBox.value(data, as: Body.self)
         // The context crosses assumeIsolated as its address (pointers are not Sendable).
         let address = UInt(bitPattern: cairo)
-        MainActor.assumeIsolated { box.body(OpaquePointer(bitPattern: address)!) }
-    }, Unmanaged.passRetained(CallbackBox(body)).toOpaque(), { data in
-        if let data { Unmanaged<AnyObject>.fromOpaque(data).release() }
-    })
+        MainActor.assumeIsolated { body(OpaquePointer(bitPattern: address)!) }
+    }, CallbackBox.retain(body), { CallbackBox.release($0) })
 }

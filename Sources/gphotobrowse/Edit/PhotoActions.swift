@@ -1,3 +1,4 @@
+import Bridge
 import CGtk
 import Foundation
 import PhotoCore
@@ -37,11 +38,11 @@ enum PhotoActions {
             return withUnsafePointer(to: &item) { g_variant_new_strv($0, 1) }
         }
         let parameters = g_variant_new_tuple([uris, g_variant_new_string("")], 2)
-        let box = Unmanaged.passRetained(SignalBox<String>(uri)).toOpaque()
+        let box = CallbackBox.retain(uri)
         g_dbus_connection_call(bus, "org.freedesktop.FileManager1", "/org/freedesktop/FileManager1",
                                "org.freedesktop.FileManager1", "ShowItems", parameters, nil,
                                G_DBUS_CALL_FLAGS_NONE, 3000, nil, { source, result, data in
-            let uri = Unmanaged<SignalBox<String>>.fromOpaque(data!).takeRetainedValue().handler
+            let uri = CallbackBox.take(data!, as: String.self)
             var error: UnsafeMutablePointer<GError>?
             if let reply = g_dbus_connection_call_finish(source.map { OpaquePointer($0) }, result, &error) {
                 g_variant_unref(reply)
