@@ -47,3 +47,14 @@ func after(milliseconds: UInt32, _ work: @escaping @MainActor () -> Void) -> UIn
         return 0  // G_SOURCE_REMOVE
     }, CallbackBox.retain(work as H), { CallbackBox.release($0) })
 }
+
+/// Calls `work` once the main loop is idle, after every event, redraw and higher-priority
+/// idle callback pending (GTK's own layout work included).
+@MainActor
+func whenIdle(_ work: @escaping @MainActor () -> Void) {
+    typealias H = @MainActor () -> Void
+    g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
+        MainActor.assumeIsolated { CallbackBox.value(data!, as: H.self)() }
+        return 0  // G_SOURCE_REMOVE
+    }, CallbackBox.retain(work as H), { CallbackBox.release($0) })
+}

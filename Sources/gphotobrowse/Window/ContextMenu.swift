@@ -34,10 +34,17 @@ final class ContextMenu {
     /// Pops the menu for `photos` up at (x, y) in `widget`.
     func popUp(for photos: [Photo], inViewer: Bool, on widget: Widget, x: Double, y: Double) {
         self.photos = photos
-        let popover = popover(on: widget, inViewer: inViewer)
+        let (popover, isNew) = popover(on: widget, inViewer: inViewer)
         var point = GdkRectangle(x: Int32(x), y: Int32(y), width: 1, height: 1)
         gtk_popover_set_pointing_to(popover.cast(), &point)
-        gtk_popover_popup(popover.cast())
+        if isNew {
+            // A new GtkPopoverMenu adds its section separators from a high-priority idle
+            // callback; measured before that, it comes out too short and cuts off its last
+            // item. Pop it up once those have run.
+            whenIdle { gtk_popover_popup(popover.cast()) }
+        } else {
+            gtk_popover_popup(popover.cast())
+        }
     }
 
     /// Takes the menu off `widget` (it is about to go): a widget must not be finalized with
@@ -50,8 +57,8 @@ final class ContextMenu {
         popovers.removeAll { $0.anchor == widget }
     }
 
-    private func popover(on widget: Widget, inViewer: Bool) -> Widget {
-        if let entry = popovers.first(where: { $0.anchor == widget && $0.inViewer == inViewer }) { return entry.popover.pointer }
+    private func popover(on widget: Widget, inViewer: Bool) -> (Widget, isNew: Bool) {
+        if let entry = popovers.first(where: { $0.anchor == widget && $0.inViewer == inViewer }) { return (entry.popover.pointer, false) }
         let model = Self.model(inViewer: inViewer)
         let popover = gtk_popover_menu_new_from_model(model.cast())!
         model.unref()
@@ -66,7 +73,7 @@ final class ContextMenu {
             after(milliseconds: 100) { [weak self] in self?.photos = nil }
         }
         popovers.append((widget, inViewer, owned))
-        return popover
+        return (popover, true)
     }
 }
 
