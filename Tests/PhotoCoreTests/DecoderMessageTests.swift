@@ -143,4 +143,14 @@ import Testing
         lying.frames = []
         #expect(throws: DecoderMessage.Malformed.self) { try lying.check(memorySize: needed) }
     }
+
+    @Test func rowsMayBePaddedAsLoadersAlignThemButNoMore() throws {
+        // libheif's loader gives a one-pixel-wide image rows of 192 bytes.
+        let one = PixelSize(width: 1, height: 4)
+        let padded = PixelLayout(frames: [.init(offset: 0, size: one, stride: 192)], hasAlpha: true, sourceSize: one, format: "heif")
+        try padded.check(memorySize: 192 * 4)
+        var excessive = padded
+        excessive.frames[0].stride = 4 + PixelLayout.maxRowPadding + 1
+        #expect(throws: DecoderMessage.Malformed.self) { try excessive.check(memorySize: Int.max) }
+    }
 }

@@ -698,9 +698,9 @@ def wait_for_screen(app: App, check, timeout: float = 10, what: str = "the expec
 
 
 def open_folder(launch, folder: Path, count: int | None = None, timeout: float = 30,
-                sort_by: str | None = None) -> App:
+                sort_by: str | None = None, extra_env: dict[str, str] | None = None) -> App:
     """Starts `gphotobrowse FOLDER` and waits until its grid is listed, titled and filled."""
-    app = launch(folder, sort_by=sort_by)
+    app = launch(folder, sort_by=sort_by, extra_env=extra_env)
     m = app.wait_for_line(r"^trace enumerated (\d+) \d+$", timeout=timeout)
     if count is not None:
         assert int(m.group(1)) == count, f"enumerated {m.group(1)} photos in {folder}, expected {count}"

@@ -61,6 +61,9 @@ public struct PixelLayout: Sendable, Equatable {
         (width * (hasAlpha ? 4 : 3) + 3) & ~3
     }
 
+    /// The most bytes a row may have past its pixels.
+    public static let maxRowPadding = 1024
+
     /// Throws unless every frame lies inside `memorySize` bytes and is a sane image.
     public func check(memorySize: Int) throws(DecoderMessage.Malformed) {
         guard !frames.isEmpty, frames.count <= Self.maxFrames else { throw .init(reason: "\(frames.count) frames") }
@@ -72,7 +75,9 @@ public struct PixelLayout: Sendable, Equatable {
             guard (1...Self.maxEdge).contains(frame.size.width), (1...Self.maxEdge).contains(frame.size.height) else {
                 throw .init(reason: "frame size \(frame.size)")
             }
-            guard frame.stride >= frame.size.width * channels, frame.stride <= frame.size.width * channels + 64 else {
+            // Loaders align rows (libheif to 64 bytes and more, which for a small image is more
+            // padding than pixels); a kilobyte is more than any aligns by.
+            guard frame.stride >= frame.size.width * channels, frame.stride <= frame.size.width * channels + Self.maxRowPadding else {
                 throw .init(reason: "stride \(frame.stride) for \(frame.size.width) pixels")
             }
             guard frame.offset >= 0, frame.duration >= 0, frame.duration <= 3_600_000 else {

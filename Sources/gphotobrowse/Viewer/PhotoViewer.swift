@@ -120,7 +120,7 @@ final class PhotoViewer {
         tracedFullImage = nil
         Trace.milestone("page", index)
         showPlaceholder(for: photo)
-        images.displayBox = ZoomGeometry.fitDecodeBox(viewport: viewportSize, quarterTurns: 0)
+        images.displayBox = ZoomGeometry.fitDecodeBox(viewport: expectedViewportSize, quarterTurns: 0)
         images.paged(to: photo.id, in: contents.photos, immediately: entering)
         onPhotoChanged(photo)
         if properties.isShown { loadProperties(of: photo) }
@@ -212,6 +212,14 @@ final class PhotoViewer {
 
     var scaleFactor: Double { Double(gtk_widget_get_scale_factor(canvas.widget)) }
     var viewportSize: ViewSize { ViewSize(width: canvas.width * scaleFactor, height: canvas.height * scaleFactor) }
+
+    /// The canvas's size, or before the viewer was first laid out (entering it from the grid),
+    /// the size of the page it is about to fill: what display-size images are decoded for.
+    private var expectedViewportSize: ViewSize {
+        if canvas.width > 0, canvas.height > 0 { return viewportSize }
+        guard let page = gtk_widget_get_parent(root) else { return viewportSize }
+        return ViewSize(width: Double(gtk_widget_get_width(page)) * scaleFactor, height: Double(gtk_widget_get_height(page)) * scaleFactor)
+    }
 
     /// What to paint for a photo: its decoded image (the current frame of an animation),
     /// else its thumbnail.
