@@ -3,9 +3,10 @@ import Foundation
 import PhotoCore
 import PhotoIO
 
-/// A thumbnail as the grid holds it: a texture, or the reason there is none.
+/// A thumbnail as the grid holds it: a texture over the decoded pixels (which the viewer
+/// paints its placeholder from, without reading the texture back), or the reason there is none.
 enum Thumbnail {
-    case image(Texture)
+    case image(Texture, pixels: DecodedImage)
     case failed(String)
 }
 
@@ -78,7 +79,7 @@ final class ThumbnailLoader {
         var bytes = 64
         switch result {
         case .success(let image):
-            thumbnail = .image(image.makeTexture())
+            thumbnail = .image(image.makeTexture(), pixels: image)
             bytes = image.pixels.count
         case .failure(let failure):
             thumbnail = .failed(failure.reason)

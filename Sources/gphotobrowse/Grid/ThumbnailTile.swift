@@ -71,7 +71,7 @@ final class ThumbnailTile {
     /// Shows a thumbnail that arrived for the bound photo.
     func apply(_ thumbnail: Thumbnail?) {
         switch thumbnail {
-        case .image(let texture):
+        case .image(let texture, _):
             gtk_picture_set_paintable(picture, texture.pointer)
             gtk_widget_set_visible(brokenIcon, 0)
             gtk_widget_remove_css_class(root, "broken")

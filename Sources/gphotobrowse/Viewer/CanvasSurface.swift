@@ -19,23 +19,5 @@ final class CanvasSurface {
             Int32(size.width), Int32(size.height), Int32(image.stride))
     }
 
-    /// Copies a texture's pixels (a thumbnail, shown while the full image decodes).
-    @MainActor
-    convenience init(texture: Texture) {
-        let width = Int(gdk_texture_get_width(texture.pointer)), height = Int(gdk_texture_get_height(texture.pointer))
-        let stride = width * 4
-        let buffer = PixelBuffer(count: stride * height) { storage in
-            gdk_texture_download(texture.pointer, storage.assumingMemoryBound(to: UInt8.self), gsize(stride))
-        }
-        self.init(premultiplied: buffer, size: PixelSize(width: width, height: height), stride: stride)
-    }
-
-    private init(premultiplied buffer: PixelBuffer, size: PixelSize, stride: Int) {
-        pixels = buffer
-        self.size = size
-        surface = cairo_image_surface_create_for_data(
-            buffer.bytes.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(size.width), Int32(size.height), Int32(stride))
-    }
-
     deinit { cairo_surface_destroy(surface) }
 }

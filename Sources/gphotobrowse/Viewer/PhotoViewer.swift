@@ -159,7 +159,7 @@ final class PhotoViewer {
         placeholder = nil
         let key = photo.version
         switch thumbnails.cached(key) {
-        case .image(let texture): placeholder = (key, CanvasSurface(texture: texture))
+        case .image(_, let pixels): placeholder = (key, CanvasSurface(PremultipliedImage(pixels)))
         case .failed, nil:
             thumbnails.request(key, priority: Int.max - 1)
             thumbnailRequest = key
@@ -169,8 +169,8 @@ final class PhotoViewer {
     private func thumbnailReady(_ key: PhotoVersion, _ thumbnail: Thumbnail) {
         guard key == thumbnailRequest else { return }
         thumbnailRequest = nil
-        if case .image(let texture) = thumbnail {
-            placeholder = (key, CanvasSurface(texture: texture))
+        if case .image(_, let pixels) = thumbnail {
+            placeholder = (key, CanvasSurface(PremultipliedImage(pixels)))
             render()
         }
     }
