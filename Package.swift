@@ -40,8 +40,11 @@ let package = Package(
             pkgConfig: "libseccomp",
             providers: [.apt(["libseccomp-dev"])]
         ),
-        // The model: photo list, sort orders, decode scheduling. Imports no GTK and no GLib.
-        .target(name: "PhotoCore"),
+        // gettext and setlocale from the C library, for translations.
+        .systemLibrary(name: "CIntl"),
+        // The model: photo list, sort orders, decode scheduling, translations. Imports no GTK
+        // and no GLib.
+        .target(name: "PhotoCore", dependencies: ["CIntl"]),
         // Swift values handed to C callbacks as user data, and back: the one place that
         // boxes them (used with GLib by the app and by PhotoIO). Pure Swift.
         .target(name: "Bridge"),

@@ -14,6 +14,8 @@ run_pkgs=(
   hicolor-icon-theme adwaita-icon-theme
   # a font for the interface (the packages above only recommend one)
   fonts-dejavu-core
+  # translations: msgfmt compiles them for the build tree
+  gettext
 )
 test_pkgs=(
   meson ninja-build desktop-file-utils appstream
@@ -22,6 +24,8 @@ test_pkgs=(
   dbus-x11 at-spi2-core
   # GNOME's thumbnail factory, to check that it accepts our thumbnails and we use its own
   gir1.2-gnomedesktop-3.0 gir1.2-gdkpixbuf-2.0 libgdk-pixbuf2.0-bin
+  # Chinese glyphs for the translated interface in screenshots
+  fonts-droid-fallback
   # the tools the benchmarks compare with, and /usr/bin/time for peak memory
   libvips-tools hyperfine time
 )

@@ -10,7 +10,10 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 "$root/build-aux/install-deps.sh" run
 swift build --quiet -c release --package-path "$root" --product gphotobrowse
 swift build --quiet -c release --package-path "$root" --product gphotobrowse-decoder
-bin="$(swift build -c release --package-path "$root" --show-bin-path)/gphotobrowse"
+bindir="$(swift build -c release --package-path "$root" --show-bin-path)"
+bin="$bindir/gphotobrowse"
+# The translations, where the app looks for them beside itself.
+"$root/build-aux/compile-catalogs.sh" "$bindir/locale"
 
 if [[ $# -eq 0 ]]; then
   # xdg-user-dir answers $HOME when no Pictures folder is configured.

@@ -110,19 +110,20 @@ public struct PhotoDetails: Sendable, Equatable {
         func add(_ label: String, _ value: String?) {
             if let value, !value.isEmpty { rows.append((label: label, value: value)) }
         }
-        add("Name", name)
-        add("Folder", folder)
-        add("Size", size.map(Self.sizeText))
-        add("Dimensions", dimensions.flatMap(Self.dimensionsText))
-        add("Date Taken", dateTakenText(utcOffset: utcOffset))
-        add("Camera", camera)
-        add("Lens", lens)
-        add("Exposure", exposureTime.flatMap(Self.exposureText))
-        add("Aperture", fNumber.flatMap(Self.apertureText))
-        add("ISO", iso.flatMap { $0 > 0 ? String($0) : nil })
-        add("Focal Length", focalLengthText)
-        add("Location", locationText)
-        add("Type", typeText)
+        add(tr("Name"), name)
+        add(tr("Folder"), folder)
+        add(tr("Size"), size.map(Self.sizeText))
+        add(tr("Dimensions"), dimensions.flatMap(Self.dimensionsText))
+        add(tr("Date Taken"), dateTakenText(utcOffset: utcOffset))
+        add(tr("Camera"), camera)
+        add(tr("Lens"), lens)
+        add(tr("Exposure"), exposureTime.flatMap(Self.exposureText))
+        add(tr("Aperture"), fNumber.flatMap(Self.apertureText))
+        // TRANSLATORS: the film speed a photo was taken at.
+        add(tr("ISO"), iso.flatMap { $0 > 0 ? String($0) : nil })
+        add(tr("Focal Length"), focalLengthText)
+        add(tr("Location"), locationText)
+        add(tr("Type"), typeText)
         return rows
     }
 
@@ -139,11 +140,12 @@ public struct PhotoDetails: Sendable, Equatable {
     /// differs.
     public var focalLengthText: String? {
         guard let focalLength, focalLength.isFinite, focalLength > 0 else { return nil }
-        let text = Self.decimal(focalLength, maxPlaces: 1) + " mm"
-        guard let equivalent = focalLength35mm, equivalent > 0, String(equivalent) != Self.decimal(focalLength, maxPlaces: 1) else {
-            return text
+        let length = Self.decimal(focalLength, maxPlaces: 1)
+        guard let equivalent = focalLength35mm, equivalent > 0, String(equivalent) != length else {
+            return tr("%s mm", length)
         }
-        return text + " (\(equivalent) mm in 35 mm terms)"
+        // TRANSLATORS: a lens's focal length, then what it equals on a 35 mm film camera.
+        return tr("%1$s mm (%2$s mm in 35 mm terms)", length, String(equivalent))
     }
 
     /// "48.8584° N, 2.2945° E", when both coordinates are known.
@@ -155,7 +157,8 @@ public struct PhotoDetails: Sendable, Equatable {
     /// "JPEG image (image/jpeg)", or whichever of the two is known.
     public var typeText: String? {
         switch (typeDescription, contentType) {
-        case let (description?, type?) where !description.isEmpty && description != type: return "\(description) (\(type))"
+        // TRANSLATORS: a file type's description, then its MIME type: "JPEG image (image/jpeg)".
+        case let (description?, type?) where !description.isEmpty && description != type: return tr("%1$s (%2$s)", description, type)
         case let (description?, _) where !description.isEmpty: return description
         default: return contentType
         }
@@ -171,8 +174,8 @@ public struct PhotoDetails: Sendable, Equatable {
     /// A size as GNOME shows it, in decimal units: "512 bytes", "1 byte", "2.4 MB".
     public static func sizeText(_ bytes: Int64) -> String {
         guard bytes >= 1000 else {
-            let count = max(bytes, 0)
-            return count == 1 ? "1 byte" : "\(count) bytes"
+            let count = Int(max(bytes, 0))
+            return trn("%d byte", "%d bytes", count, count)
         }
         let units = ["kB", "MB", "GB", "TB", "PB", "EB"]
         var value = Double(bytes) / 1000
@@ -188,10 +191,12 @@ public struct PhotoDetails: Sendable, Equatable {
     /// "6000 × 4000 (24.0 MP)"; the megapixels left out for images under 0.05 MP.
     public static func dimensionsText(_ size: PixelSize) -> String? {
         guard size.width > 0, size.height > 0 else { return nil }
-        let text = "\(size.width) × \(size.height)"
+        // TRANSLATORS: an image's width and height in pixels.
+        let text = tr("%1$s × %2$s", String(size.width), String(size.height))
         let megapixels = Double(size.width) * Double(size.height) / 1_000_000
         guard megapixels >= 0.05 else { return text }
-        return text + " (" + fixed(megapixels, places: 1) + " MP)"
+        // TRANSLATORS: an image's dimensions, then its size in megapixels.
+        return tr("%1$s (%2$s MP)", text, fixed(megapixels, places: 1))
     }
 
     /// An exposure time as a photographer writes it: "1/250 s" below a second (when the
@@ -203,10 +208,11 @@ public struct PhotoDetails: Sendable, Equatable {
             let reciprocal = 1 / seconds
             let whole = reciprocal.rounded()
             if whole >= 2, seconds <= 0.25 || abs(reciprocal - whole) <= 0.02 * reciprocal {
-                return "1/" + fixed(whole, places: 0) + " s"
+                // TRANSLATORS: an exposure time in seconds, "1/250 s".
+                return tr("%s s", "1/" + fixed(whole, places: 0))
             }
         }
-        return decimal(seconds, maxPlaces: 1) + " s"
+        return tr("%s s", decimal(seconds, maxPlaces: 1))
     }
 
     /// "ƒ/5.6", "ƒ/8".
@@ -218,11 +224,30 @@ public struct PhotoDetails: Sendable, Equatable {
     /// "48.8584° N, 2.2945° E" for signed degrees; nil outside the globe.
     public static func locationText(latitude: Double, longitude: Double) -> String? {
         guard latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180 else { return nil }
-        return fixed(abs(latitude), places: 4) + "° " + (latitude < 0 ? "S" : "N") + ", "
-            + fixed(abs(longitude), places: 4) + "° " + (longitude < 0 ? "W" : "E")
+        let north = fixed(abs(latitude), places: 4), east = fixed(abs(longitude), places: 4)
+        let latitudeText = latitude < 0 ? tr("%s° S", north) : tr("%s° N", north)
+        let longitudeText = longitude < 0 ? tr("%s° W", east) : tr("%s° E", east)
+        // TRANSLATORS: a place as latitude, then longitude: "48.8584° N, 2.2945° E".
+        return tr("%1$s, %2$s", latitudeText, longitudeText)
     }
 
-    private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    /// The months' short names, in the language of the interface.
+    private static func monthName(_ month: Int) -> String {
+        switch month {
+        case 1: tr("Jan")
+        case 2: tr("Feb")
+        case 3: tr("Mar")
+        case 4: tr("Apr")
+        case 5: tr("May")
+        case 6: tr("Jun")
+        case 7: tr("Jul")
+        case 8: tr("Aug")
+        case 9: tr("Sep")
+        case 10: tr("Oct")
+        case 11: tr("Nov")
+        default: tr("Dec")
+        }
+    }
 
     /// "29 Nov 2026, 14:05" for a wall-clock time given as seconds since 1970-01-01 00:00.
     public static func dateText(wallClockSeconds seconds: Int64) -> String {
@@ -230,7 +255,9 @@ public struct PhotoDetails: Sendable, Equatable {
         let secondOfDay = Int(seconds - days * 86_400)
         let (year, month, day) = civil(fromDays: days)
         let hour = secondOfDay / 3600, minute = secondOfDay / 60 % 60
-        return "\(day) \(monthNames[month - 1]) \(year), " + padded(hour) + ":" + padded(minute)
+        // TRANSLATORS: a date and time, "29 Nov 2026, 14:05": 1 the day, 2 the month's short
+        // name, 3 the year, 4 the time.
+        return tr("%1$s %2$s %3$s, %4$s", String(day), monthName(month), String(year), padded(hour) + ":" + padded(minute))
     }
 
     /// The camera's name from EXIF's Make and Model, without the make where the model

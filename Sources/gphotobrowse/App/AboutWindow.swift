@@ -11,13 +11,14 @@ enum AboutWindow {
         let window = adw_about_window_new()!
         let about: OpaquePointer = window.cast()
         LiveObjects.track(window)
-        adw_about_window_set_application_name(about, "Photo Browser")
+        adw_about_window_set_application_name(about, tr("Photo Browser"))
         // The app's icon once installed; a generic image icon when run from the build tree.
         let icons = gtk_icon_theme_get_for_display(gtk_widget_get_display(window))
         adw_about_window_set_application_icon(about, gtk_icon_theme_has_icon(icons, Application.id) != 0 ? Application.id : "image-x-generic")
         adw_about_window_set_version(about, AppInfo.version)
-        adw_about_window_set_developer_name(about, "The gphotobrowse developers")
-        adw_about_window_set_comments(about, "Browse, view and sort the photos in your folders.")
+        // TRANSLATORS: your names, one per line, as they should appear under Credits.
+        adw_about_window_set_translator_credits(about, tr("translator-credits"))
+        adw_about_window_set_comments(about, tr("Browse, view and sort the photos in your folders."))
         adw_about_window_set_license_type(about, GTK_LICENSE_GPL_3_0)
         adw_about_window_set_debug_info(about, IsolatedDecoder.shared.statusReport)
         if let parent {

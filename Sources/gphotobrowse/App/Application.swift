@@ -18,7 +18,7 @@ final class Application {
         // AdwApplication sets libadwaita up at startup: its style sheet, and the style manager
         // that follows the desktop's dark preference.
         application = adw_application_new(Self.id, GApplicationFlags(G_APPLICATION_HANDLES_OPEN.rawValue | G_APPLICATION_NON_UNIQUE.rawValue)).cast()
-        g_set_application_name("Photo Browser")
+        g_set_application_name(tr("Photo Browser"))
         onSignal(application, "startup") { [weak self] in self?.startup() }
         onSignal(application, "activate") { [weak self] in self?.openDefault() }
         onOpen(application) { [weak self] files in

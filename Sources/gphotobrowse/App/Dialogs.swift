@@ -1,4 +1,5 @@
 import CGtk
+import PhotoCore
 
 /// Modal questions and reports (AdwMessageDialog).
 ///
@@ -10,7 +11,7 @@ enum Dialogs {
     /// Tells the person something went wrong, with the details.
     static func inform(_ parent: UnsafeMutablePointer<GtkWindow>, title: String, details: String) {
         let dialog = make(parent, title: title, details: details)
-        adw_message_dialog_add_response(dialog, "close", "_Close")
+        adw_message_dialog_add_response(dialog, "close", tr("_Close"))
         adw_message_dialog_set_default_response(dialog, "close")
         adw_message_dialog_set_close_response(dialog, "close")
         gtk_window_present(dialog.window)
@@ -20,7 +21,7 @@ enum Dialogs {
     static func confirm(_ parent: UnsafeMutablePointer<GtkWindow>, title: String, details: String, action: String,
                         confirmed: @escaping @MainActor () -> Void) {
         let dialog = make(parent, title: title, details: details)
-        adw_message_dialog_add_response(dialog, "cancel", "_Cancel")
+        adw_message_dialog_add_response(dialog, "cancel", tr("_Cancel"))
         adw_message_dialog_add_response(dialog, "confirm", action)
         adw_message_dialog_set_response_appearance(dialog, "confirm", ADW_RESPONSE_DESTRUCTIVE)
         adw_message_dialog_set_default_response(dialog, "cancel")

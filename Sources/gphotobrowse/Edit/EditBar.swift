@@ -1,4 +1,5 @@
 import CGtk
+import PhotoCore
 
 /// The bar under the grid in edit mode: how many photos are selected and what can be done
 /// with them. Its buttons are window actions (`win.select-all`, `win.export`, …).
@@ -14,15 +15,15 @@ final class EditBar {
         gtk_widget_add_css_class(bar, "toolbar")
         gtk_widget_add_css_class(bar, "edit-bar")
         let start = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
-        let done = Self.button("Done", action: "win.leave-edit", tooltip: "Leave Edit Mode (Escape)")
-        let all = Self.button("Select All", action: "win.select-all", tooltip: "Ctrl+A")
-        let none = Self.button("Select None", action: "win.select-none", tooltip: "Ctrl+Shift+A")
+        let done = Self.button(tr("Done"), action: "win.leave-edit", tooltip: tr("Leave Edit Mode (Escape)"))
+        let all = Self.button(tr("Select All"), action: "win.select-all", tooltip: tr("Ctrl+A"))
+        let none = Self.button(tr("Select None"), action: "win.select-none", tooltip: tr("Ctrl+Shift+A"))
         for child in [done, all, none] { gtk_box_append(start.cast(), child) }
         count = gtk_label_new(nil)
         gtk_widget_add_css_class(count, "heading")
         let end = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
-        export = Self.button("Export…", action: "win.export", tooltip: "Copy the selected photos to a folder")
-        trash = Self.button("Move to Trash", action: "win.trash", tooltip: "Delete")
+        export = Self.button(tr("Export…"), action: "win.export", tooltip: tr("Copy the selected photos to a folder"))
+        trash = Self.button(tr("Move to Trash"), action: "win.trash", tooltip: tr("Move the selected photos to the trash (Delete)"))
         gtk_widget_add_css_class(trash, "destructive-action")
         for child in [export, trash] { gtk_box_append(end.cast(), child) }
         gtk_center_box_set_start_widget(bar.cast(), start)
@@ -44,7 +45,7 @@ final class EditBar {
     func show(_ visible: Bool) { gtk_revealer_set_reveal_child(root.cast(), visible ? 1 : 0) }
 
     func showCount(_ selected: Int) {
-        gtk_label_set_text(count.cast(), selected == 1 ? "1 selected" : "\(selected) selected")
+        gtk_label_set_text(count.cast(), trn("%d selected", "%d selected", selected, selected))
         gtk_widget_set_sensitive(export, selected > 0 ? 1 : 0)
         gtk_widget_set_sensitive(trash, selected > 0 ? 1 : 0)
     }

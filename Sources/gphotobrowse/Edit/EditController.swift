@@ -105,14 +105,14 @@ final class EditController {
         if !gone.isEmpty {
             contents.forget(Set(gone))
             if !undoable.isEmpty { undoStack.append(undoable) }
-            let text = gone.count == 1 ? "1 photo moved to the trash" : "\(gone.count) photos moved to the trash"
-            if undoable.isEmpty { toasts.show(text) } else { toasts.show(text, actionLabel: "Undo") { [weak self] in self?.undo() } }
+            let text = trn("%d photo moved to the trash", "%d photos moved to the trash", gone.count, gone.count)
+            if undoable.isEmpty { toasts.show(text) } else { toasts.show(text, actionLabel: tr("Undo")) { [weak self] in self?.undo() } }
         }
         if !failed.isEmpty {
-            Dialogs.inform(window, title: "Some Photos Were Not Moved to the Trash",
-                           details: failed.map { "\(Self.name($0.uri)): \($0.failure?.message ?? "unknown error")" }.joined(separator: "\n"))
+            Dialogs.inform(window, title: tr("Some Photos Were Not Moved to the Trash"),
+                           details: failed.map { Self.line($0.uri, $0.failure?.message ?? tr("unknown error")) }.joined(separator: "\n"))
         }
-        if !noTrash.isEmpty { deletePermanently(noTrash, reason: "There is no trash for the folder these photos are in.") }
+        if !noTrash.isEmpty { deletePermanently(noTrash, reason: tr("There is no trash for the folder these photos are in.")) }
     }
 
     /// Restores the last batch moved to the trash (Ctrl+Z, or Undo in the toast).
@@ -121,14 +121,14 @@ final class EditController {
         toasts.dismissActionable()
         Thread.detachNewThread { [weak self] in
             let failures = batch.compactMap { item -> String? in
-                if case .failure(let failure) = Trash.restore(item) { return "\(Self.name(item.originalURI)): \(failure.message)" }
+                if case .failure(let failure) = Trash.restore(item) { return Self.line(item.originalURI, failure.message) }
                 return nil
             }
             onMain { [weak self] in
                 guard let self else { return }
                 self.contents.refresh(batch.map(\.originalURI))
                 if !failures.isEmpty {
-                    Dialogs.inform(self.window, title: "Some Photos Could Not Be Restored", details: failures.joined(separator: "\n"))
+                    Dialogs.inform(self.window, title: tr("Some Photos Could Not Be Restored"), details: failures.joined(separator: "\n"))
                 }
             }
         }
@@ -137,21 +137,23 @@ final class EditController {
     /// Shift+Delete, or no trash: asks, then deletes for good.
     func deletePermanently(_ uris: [String], reason: String? = nil) {
         guard !uris.isEmpty else { return }
-        let title = uris.count == 1 ? "Delete “\(Self.name(uris[0]))” Permanently?" : "Delete \(uris.count) Photos Permanently?"
-        let details = (reason.map { $0 + " " } ?? "") + "Photos deleted permanently cannot be restored."
-        Dialogs.confirm(window, title: title, details: details, action: "Delete") { [weak self] in
+        let title = uris.count == 1
+            ? tr("Delete “%s” Permanently?", Self.name(uris[0]))
+            : trn("Delete %d Photo Permanently?", "Delete %d Photos Permanently?", uris.count, uris.count)
+        let details = (reason.map { $0 + " " } ?? "") + tr("Photos deleted permanently cannot be restored.")
+        Dialogs.confirm(window, title: title, details: details, action: tr("_Delete")) { [weak self] in
             Thread.detachNewThread { [weak self] in
                 let results = zip(uris, Trash.deletePermanently(uris))
                 let deleted = results.compactMap { uri, result in (try? result.get()).map { _ in uri } }
                 let failures = results.compactMap { uri, result -> String? in
-                    if case .failure(let failure) = result { return "\(Self.name(uri)): \(failure.message)" }
+                    if case .failure(let failure) = result { return Self.line(uri, failure.message) }
                     return nil
                 }
                 onMain { [weak self] in
                     guard let self else { return }
                     self.contents.forget(Set(deleted))
                     if !failures.isEmpty {
-                        Dialogs.inform(self.window, title: "Some Photos Could Not Be Deleted", details: failures.joined(separator: "\n"))
+                        Dialogs.inform(self.window, title: tr("Some Photos Could Not Be Deleted"), details: failures.joined(separator: "\n"))
                     }
                 }
             }
@@ -163,7 +165,7 @@ final class EditController {
     /// Asks for a folder and copies `photos` into it byte for byte, with progress and Cancel.
     func export(_ photos: [Photo]) {
         guard !photos.isEmpty, exportFlag == nil else { return }
-        FolderChooser.ask(parent: window, title: "Export to Folder", accept: "_Export") { [weak self] folder in
+        FolderChooser.ask(parent: window, title: tr("Export to Folder"), accept: tr("_Export")) { [weak self] folder in
             let target = g_file_get_uri(folder).map { p -> String in defer { g_free(p) }; return String(cString: p) }
             folder.unref()
             guard let self, let target else { return }
@@ -174,14 +176,14 @@ final class EditController {
     private func run(export sources: [String], to target: String) {
         let flag = CancellationFlag()
         exportFlag = flag
-        progress.start("Exporting \(sources.count) photos…") { flag.cancel() }
+        progress.start(trn("Exporting %d photo…", "Exporting %d photos…", sources.count, sources.count)) { flag.cancel() }
         Thread.detachNewThread { [weak self] in
             var lastShown = -1
             let report = PhotoExport.export(sources, to: target, cancellation: flag) { done, total, _ in
                 guard done != lastShown else { return }  // once a file, not once a chunk
                 lastShown = done
                 onMain { [weak self] in
-                    self?.progress.update("Exporting \(min(done + 1, total)) of \(total)…", fraction: Double(done) / Double(max(total, 1)))
+                    self?.progress.update(tr("Exporting %1$d of %2$d…", min(done + 1, total), total), fraction: Double(done) / Double(max(total, 1)))
                 }
             }
             onMain { [weak self] in self?.exported(report, cancelled: flag.isCancelled) }
@@ -194,15 +196,23 @@ final class EditController {
         let copied = report.copies.count
         let failures = report.failures.filter { $0.failure?.kind != .cancelled }
         if !failures.isEmpty {
-            Dialogs.inform(window, title: copied == 0 ? "The Photos Were Not Exported" : "Some Photos Were Not Exported",
-                           details: failures.map { "\(Self.name($0.source)): \($0.failure?.message ?? "")" }.joined(separator: "\n"))
+            Dialogs.inform(window, title: copied == 0 ? tr("The Photos Were Not Exported") : tr("Some Photos Were Not Exported"),
+                           details: failures.map { Self.line($0.source, $0.failure?.message ?? "") }.joined(separator: "\n"))
         }
-        let text = cancelled ? "Export cancelled: \(copied) exported" : (copied == 1 ? "1 photo exported" : "\(copied) photos exported")
+        let text = cancelled
+            ? trn("Export cancelled: %d photo exported", "Export cancelled: %d photos exported", copied, copied)
+            : trn("%d photo exported", "%d photos exported", copied, copied)
         toasts.show(text)
     }
 
     /// Cancels an export under way (the window is closing).
     func cancelJobs() { exportFlag?.cancel() }
+
+    /// A line of a report: which file, and what went wrong with it.
+    nonisolated static func line(_ uri: String, _ problem: String) -> String {
+        // TRANSLATORS: a line of a list of files that could not be handled: the file's name, then why.
+        tr("%1$s: %2$s", name(uri), problem)
+    }
 
     nonisolated static func name(_ uri: String) -> String {
         (URL(string: uri)?.lastPathComponent).map { $0.removingPercentEncoding ?? $0 } ?? uri

@@ -1,4 +1,5 @@
 import CGtk
+import PhotoCore
 
 /// A long job's progress under the grid: what it is doing, a bar, and Cancel.
 @MainActor
@@ -17,7 +18,7 @@ final class JobProgress {
         bar = gtk_progress_bar_new()
         gtk_widget_set_hexpand(bar, 1)
         gtk_widget_set_valign(bar, GTK_ALIGN_CENTER)
-        let cancelButton = gtk_button_new_with_label("Cancel")!
+        let cancelButton = gtk_button_new_with_label(tr("Cancel"))!
         for child in [label, bar, cancelButton] { gtk_box_append(box.cast(), child) }
         root = gtk_revealer_new()
         gtk_revealer_set_transition_type(root.cast(), GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP)

@@ -86,7 +86,7 @@ enum PhotoActions {
     /// "Save a Copy…": asks where, then copies the photo byte for byte there, and says
     /// whether it worked.
     static func saveCopy(of photo: Photo, parent: UnsafeMutablePointer<GtkWindow>, toasts: Toasts) {
-        let chooser = gtk_file_chooser_native_new("Save a Copy", parent, GTK_FILE_CHOOSER_ACTION_SAVE, "_Save", "_Cancel")!
+        let chooser = gtk_file_chooser_native_new(tr("Save a Copy"), parent, GTK_FILE_CHOOSER_ACTION_SAVE, tr("_Save"), tr("_Cancel"))!
         gtk_file_chooser_set_current_name(chooser.cast(), photo.displayName)
         LiveObjects.track(chooser)
         onSignal(chooser, "response", integer: { response in
@@ -101,8 +101,8 @@ enum PhotoActions {
                 let result = PhotoExport.saveCopy(of: source, as: targetURI)
                 onMain { [weak toasts] in
                     switch result {
-                    case .success(let saved): toasts?.show("Saved a copy as “\(EditController.name(saved))”")
-                    case .failure(let failure): toasts?.show("The copy was not saved: \(failure.message)", seconds: 10)
+                    case .success(let saved): toasts?.show(tr("Saved a copy as “%s”", EditController.name(saved)))
+                    case .failure(let failure): toasts?.show(tr("The copy was not saved: %s", failure.message), seconds: 10)
                     }
                 }
             }

@@ -1,4 +1,5 @@
 import CGtk
+import PhotoCore
 
 /// What the viewer shows over the photo: the bottom toolbar, the previous/next buttons that
 /// appear while the pointer moves, the zoom level badge and a message when the photo cannot
@@ -43,8 +44,8 @@ final class ViewerChrome {
         gtk_widget_set_visible(zoomBadge, 0)
         gtk_widget_set_can_target(zoomBadge, 0)
 
-        previousButton = Self.pagingButton(icon: "go-previous-symbolic", tooltip: "Previous Photo", align: GTK_ALIGN_START, action: "viewer.previous")
-        nextButton = Self.pagingButton(icon: "go-next-symbolic", tooltip: "Next Photo", align: GTK_ALIGN_END, action: "viewer.next")
+        previousButton = Self.pagingButton(icon: "go-previous-symbolic", tooltip: tr("Previous Photo"), align: GTK_ALIGN_START, action: "viewer.previous")
+        nextButton = Self.pagingButton(icon: "go-next-symbolic", tooltip: tr("Next Photo"), align: GTK_ALIGN_END, action: "viewer.next")
 
         toolbarRevealer = gtk_revealer_new()
         gtk_revealer_set_transition_type(toolbarRevealer.cast(), GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP)
@@ -88,7 +89,7 @@ final class ViewerChrome {
 
     /// The zoom level in a badge for a moment.
     func showZoomLevel(percent: Int) {
-        gtk_label_set_text(zoomBadge.cast(), "\(percent)%")
+        gtk_label_set_text(zoomBadge.cast(), tr("%d%%", percent))
         gtk_widget_set_visible(zoomBadge, 1)
         if badgeTimer != 0 { g_source_remove(badgeTimer) }
         badgeTimer = after(milliseconds: 1200) { [weak self] in

@@ -1,4 +1,5 @@
 import CGtk
+import PhotoCore
 
 /// The viewer's bottom bar: previous and next, where the photo stands in the folder
 /// ("12 / 340"), the zoom level, rotate, and the properties panel's toggle.
@@ -19,11 +20,11 @@ final class ViewerToolbar {
         let start = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
         selectToggle = gtk_toggle_button_new()
         gtk_button_set_icon_name(selectToggle.cast(), "object-select-symbolic")
-        gtk_widget_set_tooltip_text(selectToggle, "Select This Photo (Space in edit mode)")
+        gtk_widget_set_tooltip_text(selectToggle, tr("Select This Photo (Space in edit mode)"))
         gtk_actionable_set_action_name(selectToggle.cast(), "viewer.select")
         gtk_widget_add_css_class(selectToggle, "flat")
-        previous = Self.button("go-previous-symbolic", "Previous Photo (Left)", action: "viewer.previous")
-        next = Self.button("go-next-symbolic", "Next Photo (Right)", action: "viewer.next")
+        previous = Self.button("go-previous-symbolic", tr("Previous Photo (Left)"), action: "viewer.previous")
+        next = Self.button("go-next-symbolic", tr("Next Photo (Right)"), action: "viewer.next")
         position = gtk_label_new(nil)
         gtk_widget_add_css_class(position, "numeric")
         for child in [selectToggle, previous, next, position] { gtk_box_append(start.cast(), child) }
@@ -32,14 +33,14 @@ final class ViewerToolbar {
         zoomLevel = gtk_label_new(nil)
         gtk_widget_add_css_class(zoomLevel, "numeric")
         gtk_widget_add_css_class(zoomLevel, "dim-label")
-        let zoomOut = Self.button("zoom-out-symbolic", "Zoom Out (−)", action: "viewer.zoom-out")
-        let zoomIn = Self.button("zoom-in-symbolic", "Zoom In (+)", action: "viewer.zoom-in")
-        let fit = Self.button("zoom-fit-best-symbolic", "Best Fit (0)", action: "viewer.zoom-fit")
-        let rotateLeft = Self.button("object-rotate-left-symbolic", "Rotate Left (Shift+R)", action: "viewer.rotate-left")
-        let rotateRight = Self.button("object-rotate-right-symbolic", "Rotate Right (R)", action: "viewer.rotate-right")
+        let zoomOut = Self.button("zoom-out-symbolic", tr("Zoom Out (−)"), action: "viewer.zoom-out")
+        let zoomIn = Self.button("zoom-in-symbolic", tr("Zoom In (+)"), action: "viewer.zoom-in")
+        let fit = Self.button("zoom-fit-best-symbolic", tr("Best Fit (0)"), action: "viewer.zoom-fit")
+        let rotateLeft = Self.button("object-rotate-left-symbolic", tr("Rotate Left (Shift+R)"), action: "viewer.rotate-left")
+        let rotateRight = Self.button("object-rotate-right-symbolic", tr("Rotate Right (R)"), action: "viewer.rotate-right")
         let properties = gtk_toggle_button_new()!
         gtk_button_set_icon_name(properties.cast(), "document-properties-symbolic")
-        gtk_widget_set_tooltip_text(properties, "Properties (Alt+Enter)")
+        gtk_widget_set_tooltip_text(properties, tr("Properties (Alt+Enter)"))
         gtk_actionable_set_action_name(properties.cast(), "viewer.properties")
         for child in [zoomLevel, zoomOut, zoomIn, fit, rotateLeft, rotateRight, properties] { gtk_box_append(end.cast(), child) }
 
@@ -57,7 +58,8 @@ final class ViewerToolbar {
     }
 
     func show(index: Int, count: Int, zoomPercent: Int) {
-        gtk_label_set_text(position.cast(), "\(index + 1) / \(count)")
-        gtk_label_set_text(zoomLevel.cast(), "\(zoomPercent)%")
+        // TRANSLATORS: where the shown photo stands in the folder: "12 / 340".
+        gtk_label_set_text(position.cast(), tr("%1$d / %2$d", index + 1, count))
+        gtk_label_set_text(zoomLevel.cast(), tr("%d%%", zoomPercent))
     }
 }

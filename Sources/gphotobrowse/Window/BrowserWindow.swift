@@ -56,7 +56,7 @@ final class BrowserWindow {
         gtk_box_append(content.cast(), toasts.root)
         adw_application_window_set_content(window.cast(), content)
 
-        title.set(title: "Photo Browser")
+        title.set(title: tr("Photo Browser"))
         header.sortMenu.onChange = { [weak self] order in self?.sort(by: order) }
         installActions()
         installDropTarget()
@@ -88,8 +88,8 @@ final class BrowserWindow {
 
     /// The welcome page (no folder to open).
     func showWelcome() {
-        showStatus(icon: "folder-pictures-symbolic", title: "Welcome to Photo Browser",
-                   details: "Open a folder to see its photos, or drop a folder on this window.")
+        showStatus(icon: "folder-pictures-symbolic", title: tr("Welcome to Photo Browser"),
+                   details: tr("Open a folder to see its photos, or drop a folder on this window."))
     }
 
     var isViewerShown: Bool {

@@ -13,13 +13,13 @@ final class ContextMenu {
     static func model(inViewer: Bool) -> OpaquePointer {
         let menu = g_menu_new()!
         let open = g_menu_new()!
-        g_menu_append(open, "Open With…", "win.open-with")
-        g_menu_append(open, "Show in Files", "win.show-in-files")
+        g_menu_append(open, tr("Open With…"), "win.open-with")
+        g_menu_append(open, tr("Show in Files"), "win.show-in-files")
         let edit = g_menu_new()!
-        g_menu_append(edit, "Copy", "win.copy")
-        g_menu_append(edit, inViewer ? "Save a Copy…" : "Export…", inViewer ? "win.save-copy" : "win.export")
-        g_menu_append(edit, "Move to Trash", "win.trash")
-        g_menu_append(edit, "Properties", "win.photo-properties")
+        g_menu_append(edit, tr("Copy"), "win.copy")
+        g_menu_append(edit, inViewer ? tr("Save a Copy…") : tr("Export…"), inViewer ? "win.save-copy" : "win.export")
+        g_menu_append(edit, tr("Move to Trash"), "win.trash")
+        g_menu_append(edit, tr("Properties"), "win.photo-properties")
         for section in [open, edit] {
             g_menu_append_section(menu, nil, section.cast())
             section.unref()

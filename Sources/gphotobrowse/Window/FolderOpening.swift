@@ -106,7 +106,7 @@ extension BrowserWindow {
                 showGrid()
             }
             if count == 0 {
-                showStatus(icon: "folder-pictures-symbolic", title: "No Photos", details: "“\(folder.name)” has no images in it.")
+                showStatus(icon: "folder-pictures-symbolic", title: tr("No Photos"), details: tr("“%s” has no images in it.", folder.name))
                 Trace.milestone("visible-thumbnails", 0)
             }
         case .failure(let error):
@@ -120,12 +120,13 @@ extension BrowserWindow {
     func updateSubtitle(dates progress: DateTakenReader.Progress? = nil) {
         guard let folder, isGridShown else { return }
         if let progress, progress.total > 0 {
-            title.setSubtitle("Reading dates… \(progress.done * 100 / progress.total)%")
+            title.setSubtitle(tr("Reading dates… %d%%", progress.done * 100 / progress.total))
             return
         }
         let count = folder.contents.photos.count
-        let photos = count == 1 ? "1 photo" : "\(count.formatted()) photos"
-        title.setSubtitle(folder.contents.isListed ? photos : "Listing… \(photos)")
+        title.setSubtitle(folder.contents.isListed
+            ? trn("%d photo", "%d photos", count, count)
+            : trn("Listing… %d photo", "Listing… %d photos", count, count))
     }
 
     func sort(by order: PhotoOrder) {
@@ -135,7 +136,7 @@ extension BrowserWindow {
 
     func showError(_ message: String) {
         printError(message)
-        showStatus(icon: "dialog-error-symbolic", title: "Cannot Open Folder", details: message)
+        showStatus(icon: "dialog-error-symbolic", title: tr("Cannot Open Folder"), details: message)
     }
 
     func closeFolder() {

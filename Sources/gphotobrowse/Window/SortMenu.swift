@@ -15,7 +15,7 @@ final class SortMenu {
     var onChange: (PhotoOrder) -> Void = { _ in }
 
     private static let labels: [(SortKey, String)] = [
-        (.dateTaken, "Date Taken"), (.name, "Name"), (.modified, "Modification Date"),
+        (.dateTaken, tr("Date Taken")), (.name, tr("Name")), (.modified, tr("Modification Date")),
     ]
 
     init(window: UnsafeMutablePointer<GtkWindow>, order: PhotoOrder) {
@@ -32,9 +32,9 @@ final class SortMenu {
             g_menu_append(keys, label, "win.sort-by::\(key.rawValue)")
         }
         let direction = g_menu_new()!
-        g_menu_append(direction, "Reverse Order", "win.sort-reversed")
+        g_menu_append(direction, tr("Reverse Order"), "win.sort-reversed")
         let menu = g_menu_new()!
-        g_menu_append_section(menu, "Sort By", keys.cast())
+        g_menu_append_section(menu, tr("Sort By"), keys.cast())
         g_menu_append_section(menu, nil, direction.cast())
         keys.unref()
         direction.unref()
@@ -42,7 +42,7 @@ final class SortMenu {
         button = gtk_menu_button_new()
         gtk_menu_button_set_icon_name(button.cast(), "view-sort-descending-symbolic")
         gtk_menu_button_set_menu_model(button.cast(), menu.cast())
-        gtk_widget_set_tooltip_text(button, "Sort")
+        gtk_widget_set_tooltip_text(button, tr("Sort"))
         menu.unref()
 
         onSignal(sortBy, "change-state", pointer: { [weak self] value in
@@ -50,7 +50,7 @@ final class SortMenu {
                   let key = SortKey(rawValue: String(cString: raw)) else { return }
             var order = self.order
             order.key = key
-            // A person picking "Date Taken" wants the newest first; names read A to Z.
+            // A person picking tr("Date Taken") wants the newest first; names read A to Z.
             order.reversed = key == .dateTaken || key == .modified
             self.choose(order)
         })

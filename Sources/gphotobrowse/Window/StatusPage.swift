@@ -1,4 +1,5 @@
 import CGtk
+import PhotoCore
 
 /// A page that explains the window's state in place of content (AdwStatusPage): the welcome
 /// page when there is no folder to show, an empty folder, or a folder that cannot be read.
@@ -9,7 +10,7 @@ final class StatusPage {
 
     init() {
         root = adw_status_page_new()
-        button = gtk_button_new_with_mnemonic("_Open Folder…")
+        button = gtk_button_new_with_mnemonic(tr("_Open Folder…"))
         gtk_widget_set_halign(button, GTK_ALIGN_CENTER)
         gtk_widget_add_css_class(button, "suggested-action")
         gtk_widget_add_css_class(button, "pill")

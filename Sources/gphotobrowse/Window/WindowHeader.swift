@@ -17,28 +17,28 @@ final class WindowHeader {
 
     init(window: UnsafeMutablePointer<GtkWindow>, order: PhotoOrder) {
         root = adw_header_bar_new()
-        backButton = Self.button(icon: "go-previous-symbolic", tooltip: "Back to the Folder", action: "win.back")
+        backButton = Self.button(icon: "go-previous-symbolic", tooltip: tr("Back to the Folder"), action: "win.back")
         adw_header_bar_pack_start(root.cast(), backButton)
-        adw_header_bar_pack_start(root.cast(), Self.button(icon: "folder-open-symbolic", tooltip: "Open Folder… (Ctrl+O)", action: "win.open"))
+        adw_header_bar_pack_start(root.cast(), Self.button(icon: "folder-open-symbolic", tooltip: tr("Open Folder… (Ctrl+O)"), action: "win.open"))
         title = WindowTitle(window: window)
         adw_header_bar_set_title_widget(root.cast(), title.root)
 
         let mainMenu = g_menu_new()!
-        g_menu_append(mainMenu, "About Photo Browser", "app.about")
+        g_menu_append(mainMenu, tr("About Photo Browser"), "app.about")
         let menuButton = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(menuButton.cast(), "open-menu-symbolic")
         gtk_menu_button_set_menu_model(menuButton.cast(), mainMenu.cast())
-        gtk_widget_set_tooltip_text(menuButton, "Main Menu")
+        gtk_widget_set_tooltip_text(menuButton, tr("Main Menu"))
         mainMenu.unref()
         adw_header_bar_pack_end(root.cast(), menuButton)
         sortMenu = SortMenu(window: window, order: order)
         adw_header_bar_pack_end(root.cast(), sortMenu.button)
         selectButton = gtk_toggle_button_new()
         gtk_button_set_icon_name(selectButton.cast(), "selection-mode-symbolic")
-        gtk_widget_set_tooltip_text(selectButton, "Select Photos")
+        gtk_widget_set_tooltip_text(selectButton, tr("Select Photos"))
         gtk_actionable_set_action_name(selectButton.cast(), "win.edit")
         adw_header_bar_pack_end(root.cast(), selectButton)
-        propertiesButton = Self.button(icon: "document-properties-symbolic", tooltip: "Properties (Alt+Enter)", action: "win.properties")
+        propertiesButton = Self.button(icon: "document-properties-symbolic", tooltip: tr("Properties (Alt+Enter)"), action: "win.properties")
         adw_header_bar_pack_end(root.cast(), propertiesButton)
         show(.status)
     }
