@@ -50,6 +50,8 @@ def app_binary() -> Path:
                               stdout=subprocess.PIPE, timeout=600).stdout.decode().strip()
     path = Path(bin_path) / "gphotobrowse"
     assert path.is_file(), f"swift build succeeded but {path} is missing"
+    # The translations beside it, as build-aux/run.sh puts them.
+    subprocess.run([str(REPO / "build-aux" / "compile-catalogs.sh"), str(Path(bin_path) / "locale")], check=True, timeout=120)
     return path
 
 
