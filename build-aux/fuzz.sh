@@ -24,7 +24,7 @@ echo "fuzz.sh: compiling ${#sources[@]} files into $bin"
 swiftc -module-name PhotoCoreFuzz -parse-as-library \
   -swift-version 6 -enable-upcoming-feature ExistentialAny \
   -sanitize=fuzzer,address -O -g -use-ld=lld \
-  -module-cache-path "$out/module-cache" \
+  -module-cache-path "$out/module-cache" -I Sources/CIntl \
   "${sources[@]}" -o "$bin"
 
 echo "fuzz.sh: fuzzing for ${seconds}s (new inputs in $out/corpus, seeds in $seeds)"

@@ -20,8 +20,12 @@ meson_setup() {
   fi
 }
 
+# `meson test` builds only what the tests themselves need: build everything first, so that
+# the UI tests below run the app as it is now.
 if ! meson_setup; then
   failed+=(meson-setup)
+elif ! meson compile -C build; then
+  failed+=(meson-build)
 elif meson test -C build --print-errorlogs; then
   passed+=(meson)
 else
