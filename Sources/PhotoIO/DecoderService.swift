@@ -62,12 +62,18 @@ public enum DecoderService {
 }
 
 /// The running service: requests wait in `incoming` for the main thread; the reader thread
-/// hands them over and sets the running request's flag on a cancel.
+/// hands them over and, on a cancel, sets the flag of the request it names, whether that one
+/// is running or still waiting (a cancel can overtake the start of its request).
 private final class Service: @unchecked Sendable {
     let channel: DecoderChannel
     let cpuLimit: Int
     let testModes: Bool
-    private let incoming = Mutex<[(DecoderRequest, [Int32])]>([])
+    private struct Queued {
+        let request: DecoderRequest
+        let descriptors: [Int32]
+        let flag = CancellationFlag()
+    }
+    private let incoming = Mutex<[Queued]>([])
     private let running = Mutex<(id: UInt64, flag: CancellationFlag)?>(nil)
     private let available = DispatchSemaphore(value: 0)
 
@@ -83,8 +89,8 @@ private final class Service: @unchecked Sendable {
         reader.start()
         while true {
             available.wait()
-            guard let (request, descriptors) = incoming.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { continue }
-            let flag = CancellationFlag()
+            guard let next = incoming.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { continue }
+            let (request, descriptors, flag) = (next.request, next.descriptors, next.flag)
             running.withLock { $0 = (request.id, flag) }
             DecoderConfinement.limitCPU(seconds: cpuLimit)
             let (reply, pixels) = answer(request, descriptors: descriptors, cancellation: flag)
@@ -102,9 +108,12 @@ private final class Service: @unchecked Sendable {
             case .message(let message, let descriptors):
                 if message.kind == .cancel, let cancel = try? DecoderCancel(message) {
                     running.withLock { if $0?.id == cancel.id { $0?.flag.cancel() } }
+                    incoming.withLock { queue in
+                        if let queued = queue.first(where: { $0.request.id == cancel.id }) { queued.flag.cancel() }
+                    }
                     for descriptor in descriptors { close(descriptor) }
                 } else if let request = try? DecoderRequest(message) {
-                    incoming.withLock { $0.append((request, descriptors)) }
+                    incoming.withLock { $0.append(Queued(request: request, descriptors: descriptors)) }
                     available.signal()
                 } else {
                     exit(3)  // the browser speaks another protocol: nothing sensible to do
@@ -130,7 +139,7 @@ private final class Service: @unchecked Sendable {
         guard descriptors.count == 1, let descriptor = descriptors.first else {
             return reply(.failure(DecodeFailure(.unreadable, "One file is decoded at a time.")))
         }
-        if testModes { TestFault.trigger(descriptor) }
+        if testModes { TestFault.trigger(descriptor, cancellation: cancellation) }
         let source = ByteSource(descriptor: descriptor, name: request.name)
         switch request.operation {
         case .still:
@@ -180,9 +189,12 @@ enum TestFault {
     static let crash = "GPHOTOBROWSE-TEST-CRASH"
     static let hang = "GPHOTOBROWSE-TEST-HANG"
     static let allocate = "GPHOTOBROWSE-TEST-ALLOCATE"
+    /// Waits (at most 20 s) until the request is cancelled, then decodes as usual: a
+    /// cancellation that reaches the decode is then certain, whatever the machine's speed.
+    static let waitForCancel = "GPHOTOBROWSE-TEST-WAIT-FOR-CANCEL"
 
-    static func trigger(_ descriptor: Int32) {
-        var head = [UInt8](repeating: 0, count: 32)
+    static func trigger(_ descriptor: Int32, cancellation: CancellationFlag) {
+        var head = [UInt8](repeating: 0, count: 64)
         let n = head.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
         guard n > 0 else { return }
         let text = String(decoding: head[0..<n], as: UTF8.self)
@@ -191,6 +203,8 @@ enum TestFault {
         } else if text.hasPrefix(hang) {
             let spin = Atomic<Int>(0)
             while true { spin.add(1, ordering: .relaxed) }
+        } else if text.hasPrefix(waitForCancel) {
+            for _ in 0..<20_000 where !cancellation.isCancelled { usleep(1_000) }
         } else if text.hasPrefix(allocate) {
             var hoard: [UnsafeMutableRawPointer] = []
             while true {

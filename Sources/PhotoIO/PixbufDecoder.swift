@@ -33,6 +33,7 @@ public struct PixbufDecoder: ImageDecoding {
     /// a `PixelBuffer`, or a decoder process's shared memory.
     func decode<Output>(_ source: ByteSource, fitting: PixelSize, cancellation: CancellationFlag,
                         output: (OpaquePointer, PixelSize, String) -> Result<Output, DecodeFailure>) -> Result<Output, DecodeFailure> {
+        if cancellation.isCancelled { return .failure(DecodeFailure(.cancelled, "Cancelled")) }
         let input: LoaderInput
         switch LoaderInput.open(source, maxDecodedPixels: maxDecodedPixels) {
         case .success(let opened): input = opened

@@ -118,7 +118,11 @@ import Testing
             #expect(details.dateTakenOffset == nil, "offset \(offset)")
         }
         message.fields[DecoderReply.Tag.dateOffset.rawValue] = .int(-18_000)
-        if case .properties(let details) = try DecoderReply(message).outcome { #expect(details.dateTakenOffset == -18_000) }
+        guard case .properties(let details) = try DecoderReply(message).outcome else {
+            Issue.record("not a properties reply")
+            return
+        }
+        #expect(details.dateTakenOffset == -18_000)
     }
 
     @Test func aLayoutMustLieInsideItsMemory() throws {

@@ -186,12 +186,9 @@ import Testing
 
     private static var formats: String { SharedCorpus.root + "/formats" }
 
-    @Test func animatedWebPFromTheCorpusPlays() throws {
+    @Test(.enabled(if: SharedCorpus.has("formats/pillow/iss634.webp"), SharedCorpus.missing("formats/pillow/iss634.webp")))
+    func animatedWebPFromTheCorpusPlays() throws {
         let path = Self.formats + "/pillow/iss634.webp"
-        guard FileManager.default.fileExists(atPath: path) else {
-            print("skipped: \(SharedCorpus.isPresent ? "formats/pillow/iss634.webp is missing" : SharedCorpus.absence)")
-            return
-        }
         // 42 frames of 245×245 on a looping canvas; the first lasts 0 ms, the others 60 or 70.
         let animation = try #require(try decode(uri: fileURI(path), fitting: 1000).get())
         #expect(animation.frames.count == 42)
@@ -211,12 +208,9 @@ import Testing
         #expect(small.frames.allSatisfy { $0.image.size == PixelSize(width: 50, height: 50) && $0.image.sourceSize == PixelSize(width: 245, height: 245) })
     }
 
-    @Test func animatedWebPIsCutToThePixelBudget() throws {
+    @Test(.enabled(if: SharedCorpus.has("formats/pillow/iss634.webp"), SharedCorpus.missing("formats/pillow/iss634.webp")))
+    func animatedWebPIsCutToThePixelBudget() throws {
         let path = Self.formats + "/pillow/iss634.webp"
-        guard FileManager.default.fileExists(atPath: path) else {
-            print("skipped: \(SharedCorpus.isPresent ? "formats/pillow/iss634.webp is missing" : SharedCorpus.absence)")
-            return
-        }
         // The WebP loader decodes every frame it is given at full canvas size: it is given 3.
         let canvas = 245 * 245
         let three = try #require(try decode(uri: fileURI(path), decoder: AnimationDecoder(maxDecodedPixels: canvas * 3)).get())
@@ -229,12 +223,10 @@ import Testing
         #expect(five.frames.count == 5)
     }
 
-    @Test func webPPlayingOnceDoesNotLoop() throws {
+    @Test(.enabled(if: SharedCorpus.has("formats/pillow/iss634.webp"), SharedCorpus.missing("formats/pillow/iss634.webp")))
+    func webPPlayingOnceDoesNotLoop() throws {
         let path = Self.formats + "/pillow/iss634.webp"
-        guard var bytes = FileManager.default.contents(atPath: path).map(Array.init) else {
-            print("skipped: \(SharedCorpus.isPresent ? "formats/pillow/iss634.webp is missing" : SharedCorpus.absence)")
-            return
-        }
+        var bytes = try #require(FileManager.default.contents(atPath: path).map(Array.init))
         // The ANIM chunk's loop count (after a 4-byte background colour), set to 1: play once.
         let anim = try #require((0..<bytes.count - 4).first { Array(bytes[$0..<$0 + 4]) == Array("ANIM".utf8) })
         bytes[anim + 12] = 1
@@ -245,24 +237,19 @@ import Testing
         #expect(!animation.loops)
     }
 
-    @Test func stillWebPsAreNil() throws {
-        let paths = [Self.formats + "/pillow/hopper.webp", Self.formats + "/webp/libwebp/test.webp"]
-            .filter { FileManager.default.fileExists(atPath: $0) }
-        guard !paths.isEmpty else {
-            print("skipped: \(SharedCorpus.isPresent ? "no still WebP in formats/" : SharedCorpus.absence)")
-            return
-        }
+    private static let stillWebPs = ["formats/pillow/hopper.webp", "formats/webp/libwebp/test.webp"]
+
+    @Test(.enabled(if: stillWebPs.contains(where: SharedCorpus.has), SharedCorpus.missing("formats/pillow/hopper.webp")))
+    func stillWebPsAreNil() throws {
+        let paths = Self.stillWebPs.filter(SharedCorpus.has).map { SharedCorpus.root + "/" + $0 }
         for path in paths {
             #expect(try decode(uri: fileURI(path)).get() == nil, "\(path)")
         }
     }
 
-    @Test func gifTestSuiteAnimationsMatchTheirReferenceFrames() throws {
+    @Test(.enabled(if: SharedCorpus.has("formats/gdk-pixbuf/gif-test-suite"), SharedCorpus.missing("formats/gdk-pixbuf/gif-test-suite")))
+    func gifTestSuiteAnimationsMatchTheirReferenceFrames() throws {
         let suite = Self.formats + "/gdk-pixbuf/gif-test-suite"
-        guard FileManager.default.fileExists(atPath: suite) else {
-            print("skipped: \(SharedCorpus.isPresent ? "formats/gdk-pixbuf/gif-test-suite is missing" : SharedCorpus.absence)")
-            return
-        }
         // The suite's animations whose frames are the file's images one for one, as
         // gdk-pixbuf plays them (in others, images without a delay combine into one frame).
         // Each .conf lists the frames: reference pixels (RGBA) and delays in hundredths.
@@ -290,13 +277,11 @@ import Testing
         }
     }
 
-    @Test func everyFileOfTheGIFSuiteAndTheBadCorpusDecodesOrFails() throws {
-        let folders = [Self.formats + "/gdk-pixbuf/gif-test-suite", SharedCorpus.root + "/bad"]
-            .filter { FileManager.default.fileExists(atPath: $0) }
-        guard !folders.isEmpty else {
-            print("skipped: \(SharedCorpus.isPresent ? "gif-test-suite and bad/ are missing" : SharedCorpus.absence)")
-            return
-        }
+    private static let hostileFolders = ["formats/gdk-pixbuf/gif-test-suite", "bad"]
+
+    @Test(.enabled(if: hostileFolders.contains(where: SharedCorpus.has), SharedCorpus.missing("bad")))
+    func everyFileOfTheGIFSuiteAndTheBadCorpusDecodesOrFails() throws {
+        let folders = Self.hostileFolders.filter(SharedCorpus.has).map { SharedCorpus.root + "/" + $0 }
         let decoder = AnimationDecoder(maxFrames: 50)
         var animations = 0
         for folder in folders {

@@ -173,11 +173,8 @@ private let corpusRoot = SharedCorpus.root
         }
     }
 
-    @Test func everyCorpusFileIsReadWithoutCrashingOrBlocking() throws {
-        guard FileManager.default.fileExists(atPath: corpusRoot) else {
-            print("skipped: \(corpusRoot) is absent")
-            return
-        }
+    @Test(.enabled(if: SharedCorpus.isPresent, SharedCorpus.absent))
+    func everyCorpusFileIsReadWithoutCrashingOrBlocking() throws {
         let files = ["bad", "cameras"].flatMap { SharedCorpus.files(under: corpusRoot + "/" + $0) }
         #expect(!files.isEmpty)
         let finished = runOnThread { () -> Int in
@@ -192,15 +189,10 @@ private let corpusRoot = SharedCorpus.root
     }
 
     /// Compares with ImageMagick's reading of the same tags, for a few real camera photos.
-    @Test func cameraPhotosGiveTheDatesImageMagickReads() throws {
-        guard FileManager.default.fileExists(atPath: corpusRoot + "/cameras") else {
-            print("skipped: \(corpusRoot)/cameras is absent")
-            return
-        }
-        guard let identify = ["/usr/bin/identify", "/usr/local/bin/identify"].first(where: FileManager.default.isExecutableFile) else {
-            print("skipped: ImageMagick's identify is not installed")
-            return
-        }
+    @Test(.enabled(if: SharedCorpus.has("cameras"), SharedCorpus.missing("cameras")),
+          .enabled(if: ImageMagick.identify != nil, ImageMagick.absent))
+    func cameraPhotosGiveTheDatesImageMagickReads() throws {
+        let identify = try #require(ImageMagick.identify)
         let photos = SharedCorpus.files(under: corpusRoot + "/cameras").filter { $0.lowercased().hasSuffix(".jpg") || $0.lowercased().hasSuffix(".jpeg") }
         var compared = 0
         for path in photos where compared < 8 {

@@ -95,9 +95,6 @@ private func exifSegment(_ tags: [Tag], littleEndian: Bool) -> [UInt8] {
     return [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
 }
 
-/// ImageMagick's `identify`, when installed.
-private let identify = ["/usr/bin/identify", "/usr/local/bin/identify"].first(where: FileManager.default.isExecutableFile)
-
 /// Fields as `identify -format` prints them for the first image of `path`, one a line;
 /// nil for an empty one.
 private func imageMagick(_ identify: String, _ path: String, _ formats: [String]) -> [String?] {
@@ -311,11 +308,8 @@ private func degrees(_ text: String) -> Double? {
 
     // MARK: - The shared corpus
 
-    @Test func everyCorpusFileIsReadWithoutCrashingOrBlocking() {
-        guard SharedCorpus.isPresent else {
-            print("skipped: \(SharedCorpus.absence)")
-            return
-        }
+    @Test(.enabled(if: SharedCorpus.isPresent, SharedCorpus.absent))
+    func everyCorpusFileIsReadWithoutCrashingOrBlocking() {
         let files = ["bad", "cameras"].flatMap { SharedCorpus.files(under: SharedCorpus.root + "/" + $0) }
         #expect(!files.isEmpty)
         let finished = runOnThread { () -> Int in
@@ -331,15 +325,9 @@ private func degrees(_ text: String) -> Double? {
     }
 
     /// Model, exposure, aperture, ISO, focal lengths and the frame size, against ImageMagick.
-    @Test func cameraPhotosGiveWhatImageMagickReads() {
-        guard SharedCorpus.isPresent else {
-            print("skipped: \(SharedCorpus.absence)")
-            return
-        }
-        guard let identify else {
-            print("skipped: ImageMagick's identify is not installed")
-            return
-        }
+    @Test(.enabled(if: SharedCorpus.isPresent, SharedCorpus.absent), .enabled(if: ImageMagick.identify != nil, ImageMagick.absent))
+    func cameraPhotosGiveWhatImageMagickReads() throws {
+        let identify = try #require(ImageMagick.identify)
         let photos = SharedCorpus.files(under: SharedCorpus.root + "/cameras").filter { $0.lowercased().hasSuffix(".jpg") || $0.lowercased().hasSuffix(".jpeg") }
         #expect(photos.count > 10)
         var compared = (model: 0, settings: 0, size: 0)
@@ -373,16 +361,11 @@ private func degrees(_ text: String) -> Double? {
         #expect(compared.model > 10 && compared.settings > 50 && compared.size > 10, "\(compared)")
     }
 
-    @Test func gpsPhotosGiveTheCoordinatesImageMagickReads() throws {
+    @Test(.enabled(if: SharedCorpus.has("cameras/exif-samples/gps"), SharedCorpus.missing("cameras/exif-samples/gps")),
+          .enabled(if: ImageMagick.identify != nil, ImageMagick.absent))
+    func gpsPhotosGiveTheCoordinatesImageMagickReads() throws {
         let gps = SharedCorpus.root + "/cameras/exif-samples/gps"
-        guard FileManager.default.fileExists(atPath: gps) else {
-            print("skipped: \(gps) is absent")
-            return
-        }
-        guard let identify else {
-            print("skipped: ImageMagick's identify is not installed")
-            return
-        }
+        let identify = try #require(ImageMagick.identify)
         let photos = SharedCorpus.files(under: gps).filter { $0.lowercased().hasSuffix(".jpg") }
         #expect(!photos.isEmpty)
         for path in photos {

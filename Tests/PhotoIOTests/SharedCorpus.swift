@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// The shared test corpus (real photos and hostile files), beside the repository as
 /// `../shared/corpus`: present in CI, absent on a user's machine, where the tests that need
@@ -14,6 +15,17 @@ enum SharedCorpus {
     static var isPresent: Bool { FileManager.default.fileExists(atPath: root) }
 
     static let absence = "the shared corpus (../shared/corpus) is absent"
+
+    /// Whether the corpus holds `path` (relative to its root).
+    static func has(_ path: String) -> Bool { FileManager.default.fileExists(atPath: root + "/" + path) }
+
+    /// The reason a test that needs `path` (relative to the root) is skipped when it is not there.
+    static func missing(_ path: String) -> Comment {
+        Comment(rawValue: isPresent ? "\(path) is missing from the shared corpus" : absence)
+    }
+
+    /// The reason a test that needs the corpus is skipped when it is absent.
+    static var absent: Comment { Comment(rawValue: absence) }
 
     /// Every file under `folder` that is not a folder (links and FIFOs included), without
     /// following links into folders: the corpus holds links that loop.
@@ -31,4 +43,13 @@ enum SharedCorpus {
         }
         return out
     }
+}
+
+/// ImageMagick, which some tests read the corpus with to compare: installed by
+/// `build-aux/install-deps.sh test`, absent on a user's machine.
+enum ImageMagick {
+    /// `identify`'s path, when installed.
+    static let identify = ["/usr/bin/identify", "/usr/local/bin/identify"].first(where: FileManager.default.isExecutableFile)
+
+    static let absent: Comment = "ImageMagick's identify is not installed"
 }
