@@ -3,46 +3,13 @@ import Dispatch
 import Foundation
 import PhotoCore
 
-/// Why a file was not exported (or saved, or restored), in words for a person.
-public struct ExportFailure: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Kind: String, Sendable, Equatable {
-        /// No permission to read the photo, or to write in the folder.
-        case permissionDenied
-        /// The disk (or the quota) is full.
-        case noSpace
-        /// The target is on a disk mounted read-only.
-        case readOnly
-        /// The photo is gone (deleted or renamed since it was listed).
-        case vanished
-        /// The target folder does not exist, or is not a folder.
-        case noFolder
-        /// The photo is a folder, a pipe, a device: nothing to copy byte for byte.
-        case notAFile
-        /// `saveCopy` only: the chosen name is taken, and nothing is ever overwritten.
-        case exists
-        /// The export was cancelled before or while this file was copied.
-        case cancelled
-        /// Anything else; the message says what.
-        case other
-    }
-
-    public let kind: Kind
-    public let message: String
-    public var description: String { message }
-
-    public init(_ kind: Kind, _ message: String) {
-        self.kind = kind
-        self.message = message
-    }
-}
-
 /// What became of one photo of an export: the URI of its copy, or why there is none.
 public struct ExportResult: Sendable, Equatable {
     public let source: String
-    public let outcome: Result<String, ExportFailure>
+    public let outcome: Result<String, FileOperationFailure>
 
     public var copy: String? { try? outcome.get() }
-    public var failure: ExportFailure? {
+    public var failure: FileOperationFailure? {
         if case .failure(let failure) = outcome { return failure }
         return nil
     }
@@ -137,11 +104,11 @@ public enum PhotoExport {
     /// temporary name and rename as `export`. Returns the target's URI.
     public static func saveCopy(
         of source: String, as target: String, cancellation: CancellationFlag = CancellationFlag()
-    ) -> Result<String, ExportFailure> {
+    ) -> Result<String, FileOperationFailure> {
         let file = g_file_new_for_uri(target)
         defer { unref(file) }
         guard let parent = g_file_get_parent(file), let name = fileNameBytes(file) else {
-            return .failure(ExportFailure(.noFolder, "“\(parseName(file))” is not a place a file can be saved to."))
+            return .failure(FileOperationFailure(.noFolder, "“\(parseName(file))” is not a place a file can be saved to."))
         }
         defer { unref(parent) }
         if let problem = checkFolder(parent) { return .failure(problem) }
@@ -155,7 +122,7 @@ public enum PhotoExport {
 
     // MARK: - One file
 
-    private static let cancelledFailure = ExportFailure(.cancelled, "The export was cancelled.")
+    private static let cancelledFailure = FileOperationFailure(.cancelled, "The export was cancelled.")
 
     /// Copies one file into `folder` through a temporary name, then renames it to `name`
     /// (fixed: `saveCopy`) or to the source's name, numbered until free (nil: `export`).
@@ -166,7 +133,7 @@ public enum PhotoExport {
         watch: CancellableWatch,
         cancellation: CancellationFlag,
         progress: (UInt64) -> Void
-    ) -> Result<(uri: String, size: UInt64), ExportFailure> {
+    ) -> Result<(uri: String, size: UInt64), FileOperationFailure> {
         let source = g_file_new_for_uri(sourceURI)
         defer { unref(source) }
         let size: UInt64
@@ -175,7 +142,7 @@ public enum PhotoExport {
         case .success(let bytes): size = bytes
         }
         guard let sourceName = fileNameBytes(source) else {
-            return .failure(ExportFailure(.notAFile, "“\(parseName(source))” has no file name to copy."))
+            return .failure(FileOperationFailure(.notAFile, "“\(parseName(source))” has no file name to copy."))
         }
         let name = fixedName ?? sourceName
         guard !cancellation.isCancelled else { return .failure(cancelledFailure) }
@@ -209,7 +176,7 @@ public enum PhotoExport {
             return .failure(explain(error, source: source, folder: folder))
         }
         guard let temporary else {
-            return .failure(ExportFailure(.other, "No temporary name was free in “\(parseName(folder))”."))
+            return .failure(FileOperationFailure(.other, "No temporary name was free in “\(parseName(folder))”."))
         }
         defer { unref(temporary) }
 
@@ -219,14 +186,14 @@ public enum PhotoExport {
             return .failure(cancelledFailure)
         }
         let candidates: AnySequence<[UInt8]> = fixedName != nil
-            ? AnySequence([name]) : AnySequence((1...maximumNumber).lazy.map { numbered(name, $0) })
+            ? AnySequence([name]) : AnySequence(numberedNames(name))
         switch moveWithoutReplacing(temporary, into: folder, trying: candidates) {
         case .success(let uri):
             return .success((uri, size))
         case .failure(let failure):
             g_file_delete(temporary, nil, nil)
             if failure.kind == .exists && fixedName == nil {
-                return .failure(ExportFailure(.other, "No free name was left for “\(displayName(name))” in “\(parseName(folder))”."))
+                return .failure(FileOperationFailure(.other, "No free name was left for “\(displayName(name))” in “\(parseName(folder))”."))
             }
             return .failure(failure.kind == .exists ? exists(name, in: folder) : failure)
         }
@@ -234,7 +201,7 @@ public enum PhotoExport {
 
     /// Queries the source: it must be a regular file (following symbolic links), never a
     /// pipe whose opening blocks or a folder. Returns its size.
-    private static func checkSource(_ source: OpaquePointer?) -> Result<UInt64, ExportFailure> {
+    private static func checkSource(_ source: OpaquePointer?) -> Result<UInt64, FileOperationFailure> {
         var error: UnsafeMutablePointer<GError>?
         guard let info = g_file_query_info(source, "standard::type,standard::size", G_FILE_QUERY_INFO_NONE, nil, &error) else {
             return .failure(explain(error, source: source, folder: nil))
@@ -244,29 +211,29 @@ public enum PhotoExport {
         case G_FILE_TYPE_REGULAR:
             return .success(UInt64(max(0, g_file_info_get_size(info))))
         case G_FILE_TYPE_DIRECTORY, G_FILE_TYPE_MOUNTABLE:
-            return .failure(ExportFailure(.notAFile, "“\(parseName(source))” is a folder, not a photo."))
+            return .failure(FileOperationFailure(.notAFile, "“\(parseName(source))” is a folder, not a photo."))
         case G_FILE_TYPE_SYMBOLIC_LINK:
-            return .failure(ExportFailure(.vanished, "“\(parseName(source))” is a symbolic link that leads nowhere."))
+            return .failure(FileOperationFailure(.vanished, "“\(parseName(source))” is a symbolic link that leads nowhere."))
         default:
-            return .failure(ExportFailure(.notAFile, "“\(parseName(source))” is not a regular file (a pipe, socket or device)."))
+            return .failure(FileOperationFailure(.notAFile, "“\(parseName(source))” is not a regular file (a pipe, socket or device)."))
         }
     }
 
     /// Whether `folder` exists and is a folder; nil when it is fine.
-    static func checkFolder(_ folder: OpaquePointer?) -> ExportFailure? {
+    static func checkFolder(_ folder: OpaquePointer?) -> FileOperationFailure? {
         var error: UnsafeMutablePointer<GError>?
         guard let info = g_file_query_info(folder, "standard::type", G_FILE_QUERY_INFO_NONE, nil, &error) else {
             defer { if let error { g_error_free(error) } }
             if let error, g_error_matches(error, g_io_error_quark(), Int32(G_IO_ERROR_NOT_FOUND.rawValue)) != 0 {
-                return ExportFailure(.noFolder, "The folder “\(parseName(folder))” does not exist.")
+                return FileOperationFailure(.noFolder, "The folder “\(parseName(folder))” does not exist.")
             }
             let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
-            return ExportFailure(.noFolder, "The folder “\(parseName(folder))” cannot be opened: \(reason)")
+            return FileOperationFailure(.noFolder, "The folder “\(parseName(folder))” cannot be opened: \(reason)")
         }
         defer { unref(info) }
         let type = g_file_info_get_file_type(info)
         guard type == G_FILE_TYPE_DIRECTORY || type == G_FILE_TYPE_MOUNTABLE else {
-            return ExportFailure(.noFolder, "“\(parseName(folder))” is not a folder.")
+            return FileOperationFailure(.noFolder, "“\(parseName(folder))” is not a folder.")
         }
         return nil
     }
@@ -275,9 +242,6 @@ public enum PhotoExport {
     private static let copyFlags = GFileCopyFlags(
         rawValue: G_FILE_COPY_ALL_METADATA.rawValue | G_FILE_COPY_TARGET_DEFAULT_PERMS.rawValue
     )
-
-    /// "IMG_1 (10000).jpg" is where numbering gives up.
-    static let maximumNumber = 10_000
 
     /// Runs `body` with a GIO progress callback that reports bytes to `progress` and turns
     /// the cancellation flag into a cancelled GCancellable at the next chunk.
@@ -306,35 +270,35 @@ public enum PhotoExport {
     /// A GError from copying, as a failure a person understands. Frees the error.
     private static func explain(
         _ error: UnsafeMutablePointer<GError>?, source: OpaquePointer?, folder: OpaquePointer?
-    ) -> ExportFailure {
-        guard let error else { return ExportFailure(.other, "“\(parseName(source))” could not be copied.") }
+    ) -> FileOperationFailure {
+        guard let error else { return FileOperationFailure(.other, "“\(parseName(source))” could not be copied.") }
         defer { g_error_free(error) }
         let name = parseName(source)
         let message = String(cString: error.pointee.message)
         guard error.pointee.domain == g_io_error_quark() else {
-            return ExportFailure(.other, "“\(name)” could not be copied: \(message)")
+            return FileOperationFailure(.other, "“\(name)” could not be copied: \(message)")
         }
         switch GIOErrorEnum(UInt32(error.pointee.code)) {
         case G_IO_ERROR_CANCELLED:
             return cancelledFailure
         case G_IO_ERROR_NOT_FOUND:
             if let folder, let problem = checkFolder(folder) { return problem }
-            return ExportFailure(.vanished, "“\(name)” no longer exists.")
+            return FileOperationFailure(.vanished, "“\(name)” no longer exists.")
         case G_IO_ERROR_PERMISSION_DENIED:
             if folder == nil || !canRead(source) {
-                return ExportFailure(.permissionDenied, "You do not have permission to read “\(name)”.")
+                return FileOperationFailure(.permissionDenied, "You do not have permission to read “\(name)”.")
             }
-            return ExportFailure(.permissionDenied, "You do not have permission to save files in “\(parseName(folder))”.")
+            return FileOperationFailure(.permissionDenied, "You do not have permission to save files in “\(parseName(folder))”.")
         case G_IO_ERROR_NO_SPACE:
-            return ExportFailure(.noSpace, "There is not enough space left for “\(name)” in “\(parseName(folder))”.")
+            return FileOperationFailure(.noSpace, "There is not enough space left for “\(name)” in “\(parseName(folder))”.")
         case G_IO_ERROR_READ_ONLY:
-            return ExportFailure(.readOnly, "“\(parseName(folder))” is on a disk that is read-only.")
+            return FileOperationFailure(.readOnly, "“\(parseName(folder))” is on a disk that is read-only.")
         case G_IO_ERROR_IS_DIRECTORY, G_IO_ERROR_WOULD_RECURSE, G_IO_ERROR_NOT_REGULAR_FILE:
-            return ExportFailure(.notAFile, "“\(name)” is not a regular file.")
+            return FileOperationFailure(.notAFile, "“\(name)” is not a regular file.")
         case G_IO_ERROR_FILENAME_TOO_LONG, G_IO_ERROR_INVALID_FILENAME:
-            return ExportFailure(.other, "The disk of “\(parseName(folder))” does not accept the name of “\(name)”.")
+            return FileOperationFailure(.other, "The disk of “\(parseName(folder))” does not accept the name of “\(name)”.")
         default:
-            return ExportFailure(.other, "“\(name)” could not be copied: \(message)")
+            return FileOperationFailure(.other, "“\(name)” could not be copied: \(message)")
         }
     }
 
@@ -344,84 +308,9 @@ public enum PhotoExport {
         return g_file_info_get_attribute_boolean(info, "access::can-read") != 0
     }
 
-    private static func exists(_ name: [UInt8], in folder: OpaquePointer?) -> ExportFailure {
-        ExportFailure(.exists, "“\(displayName(name))” already exists in “\(parseName(folder))”.")
+    private static func exists(_ name: [UInt8], in folder: OpaquePointer?) -> FileOperationFailure {
+        FileOperationFailure(.exists, "“\(displayName(name))” already exists in “\(parseName(folder))”.")
     }
-}
-
-// MARK: - Moving into place without replacing (shared with Trash)
-
-/// Moves `file` into `folder` under the first of `names` that is free, never replacing a
-/// file: returns the new URI, or `.exists` when every name was taken.
-///
-/// Local files move by `link` then `unlink`, which fails with EEXIST rather than replace,
-/// however late the name appears. Where hard links are not supported (FAT, some network
-/// and FUSE file systems, folders) and for files that are not local, `g_file_move` without
-/// `G_FILE_COPY_OVERWRITE` is used: it refuses an existing name, though it checks just
-/// before it renames.
-func moveWithoutReplacing(
-    _ file: OpaquePointer?, into folder: OpaquePointer?, trying names: some Sequence<[UInt8]>
-) -> Result<String, ExportFailure> {
-    for name in names {
-        let destination = g_file_get_child(folder, cString(name))
-        defer { unref(destination) }
-        switch moveWithoutReplacing(file, to: destination) {
-        case .success:
-            return .success(uri(of: destination))
-        case .failure(let failure) where failure.kind == .exists:
-            continue
-        case .failure(let failure):
-            return .failure(failure)
-        }
-    }
-    return .failure(ExportFailure(.exists, "Every name was taken."))
-}
-
-/// One attempt of `moveWithoutReplacing`: `.exists` when `destination` is taken.
-private func moveWithoutReplacing(_ file: OpaquePointer?, to destination: OpaquePointer?) -> Result<Void, ExportFailure> {
-    if let from = localPath(file), let to = localPath(destination) {
-        if link(from, to) == 0 {
-            if unlink(from) != 0 { g_file_delete(file, nil, nil) }
-            return .success(())
-        }
-        let code = errno
-        switch code {
-        case EEXIST:
-            return .failure(ExportFailure(.exists, "“\(parseName(destination))” already exists."))
-        case EPERM, ENOTSUP, ENOSYS, EXDEV, EMLINK, EINVAL:
-            break  // no hard links here: let GIO move it
-        case EACCES:
-            return .failure(ExportFailure(.permissionDenied, "You do not have permission to save files in “\(folderName(of: destination))”."))
-        case ENOSPC, EDQUOT:
-            return .failure(ExportFailure(.noSpace, "There is not enough space left in “\(folderName(of: destination))”."))
-        case EROFS:
-            return .failure(ExportFailure(.readOnly, "“\(folderName(of: destination))” is on a disk that is read-only."))
-        case ENOENT:
-            return .failure(ExportFailure(.vanished, "“\(parseName(file))” or its folder no longer exists."))
-        default:
-            return .failure(ExportFailure(.other, "“\(parseName(destination))” could not be created: \(String(cString: strerror(code)))"))
-        }
-    }
-    var error: UnsafeMutablePointer<GError>?
-    let flags = GFileCopyFlags(rawValue: G_FILE_COPY_NOFOLLOW_SYMLINKS.rawValue | G_FILE_COPY_ALL_METADATA.rawValue)
-    if g_file_move(file, destination, flags, nil, nil, nil, &error) != 0 { return .success(()) }
-    guard let error else { return .failure(ExportFailure(.other, "“\(parseName(file))” could not be moved.")) }
-    defer { g_error_free(error) }
-    if g_error_matches(error, g_io_error_quark(), Int32(G_IO_ERROR_EXISTS.rawValue)) != 0 {
-        return .failure(ExportFailure(.exists, "“\(parseName(destination))” already exists."))
-    }
-    return .failure(ExportFailure(.other, "“\(parseName(file))” could not be moved: \(String(cString: error.pointee.message))"))
-}
-
-// MARK: - Names as bytes
-
-/// `name` with " (N)" before its extension for N ≥ 2: "IMG_1.jpg" → "IMG_1 (2).jpg". The
-/// extension starts at the last dot that is not the first byte (".hidden" has none). Works
-/// on bytes, so names that are not UTF-8 keep their bytes.
-func numbered(_ name: [UInt8], _ number: Int) -> [UInt8] {
-    guard number > 1 else { return name }
-    let dot = name.lastIndex(of: UInt8(ascii: ".")).flatMap { $0 > 0 ? $0 : nil } ?? name.endIndex
-    return Array(name[..<dot]) + Array(" (\(number))".utf8) + Array(name[dot...])
 }
 
 /// ".NAME.gphotobrowse-XXXXXX.part": hidden, recognisably ours, within NAME_MAX.
@@ -429,50 +318,6 @@ private func temporaryName(for name: [UInt8]) -> [UInt8] {
     let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
     let random = (0..<6).map { _ in alphabet.randomElement()! }
     return [UInt8(ascii: ".")] + name.prefix(200) + Array(".gphotobrowse-".utf8) + random + Array(".part".utf8)
-}
-
-/// A file's name as the bytes the file system holds.
-func fileNameBytes(_ file: OpaquePointer?) -> [UInt8]? {
-    guard let name = g_file_get_basename(file) else { return nil }
-    defer { g_free(name) }
-    let bytes = Array(UnsafeRawBufferPointer(start: name, count: strlen(name)))
-    return bytes.isEmpty || bytes == [UInt8(ascii: "/")] ? nil : bytes
-}
-
-/// A NUL-terminated copy of `bytes` for C.
-func cString(_ bytes: [UInt8]) -> [CChar] {
-    bytes.map { CChar(bitPattern: $0) } + [0]
-}
-
-/// A name of bytes as a person reads it (valid UTF-8 whatever the bytes).
-func displayName(_ bytes: [UInt8]) -> String {
-    guard let shown = g_filename_display_name(cString(bytes)) else { return "?" }
-    defer { g_free(shown) }
-    return String(cString: shown)
-}
-
-func parseName(_ file: OpaquePointer?) -> String {
-    guard let file else { return "?" }
-    return g_file_get_parse_name(file).map { p -> String in defer { g_free(p) }; return String(cString: p) } ?? "?"
-}
-
-func uri(of file: OpaquePointer?) -> String {
-    g_file_get_uri(file).map { p -> String in defer { g_free(p) }; return String(cString: p) } ?? ""
-}
-
-/// A local file's path as the NUL-terminated bytes the file system holds (never through
-/// `String`, which would repair bytes that are not UTF-8); nil when the file is not local.
-func localPath(_ file: OpaquePointer?) -> [CChar]? {
-    guard let path = g_file_get_path(file) else { return nil }
-    defer { g_free(path) }
-    return Array(UnsafeBufferPointer(start: path, count: strlen(path) + 1))
-}
-
-/// The parse name of the folder holding `file`.
-private func folderName(of file: OpaquePointer?) -> String {
-    guard let parent = g_file_get_parent(file) else { return "?" }
-    defer { unref(parent) }
-    return parseName(parent)
 }
 
 // MARK: - Cancellation

@@ -2,27 +2,6 @@ import CGdkPixbuf
 import Foundation
 import PhotoCore
 
-/// Why a file could not be trashed, restored or deleted, in words for a person.
-public struct TrashFailure: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Kind: String, Sendable, Equatable, Codable {
-        /// The file's disk has no trash: ask before deleting it for good.
-        case notSupported
-        case permissionDenied
-        /// The file (or the trashed item) is gone.
-        case vanished
-        case other
-    }
-
-    public let kind: Kind
-    public let message: String
-    public var description: String { message }
-
-    public init(_ kind: Kind, _ message: String) {
-        self.kind = kind
-        self.message = message
-    }
-}
-
 /// A file in the home trash, with what it takes to put it back.
 ///
 /// Everything is a URI, so names of any bytes survive (and the item survives a trip
@@ -53,7 +32,7 @@ public struct TrashResult: Sendable, Equatable {
         /// In a trash this app cannot restore from (that of another disk); the reason says so.
         case trashedWithoutUndo(String)
         /// Still where it was.
-        case failed(TrashFailure)
+        case failed(FileOperationFailure)
     }
 
     public let uri: String
@@ -70,7 +49,7 @@ public struct TrashResult: Sendable, Equatable {
         return nil
     }
 
-    public var failure: TrashFailure? {
+    public var failure: FileOperationFailure? {
         if case .failed(let failure) = outcome { return failure }
         return nil
     }
@@ -140,7 +119,7 @@ public enum Trash {
     /// Puts a trashed item back where it was, or beside it as "NAME (2).EXT" (and so on)
     /// when the name has been taken since; recreates the folder if it is gone. Deletes the
     /// item's record. Returns the URI the file is back at.
-    public static func restore(_ item: TrashedItem) -> Result<String, TrashFailure> {
+    public static func restore(_ item: TrashedItem) -> Result<String, FileOperationFailure> {
         let trashed = g_file_new_for_uri(item.trashedURI)
         let original = g_file_new_for_uri(item.originalURI)
         defer {
@@ -148,10 +127,10 @@ public enum Trash {
             unref(original)
         }
         guard g_file_query_file_type(trashed, G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, nil) != G_FILE_TYPE_UNKNOWN else {
-            return .failure(TrashFailure(.vanished, "“\(parseName(original))” is no longer in the trash."))
+            return .failure(FileOperationFailure(.vanished, "“\(parseName(original))” is no longer in the trash."))
         }
         guard let folder = g_file_get_parent(original), let name = fileNameBytes(original) else {
-            return .failure(TrashFailure(.other, "“\(parseName(original))” has no folder to go back to."))
+            return .failure(FileOperationFailure(.other, "“\(parseName(original))” has no folder to go back to."))
         }
         defer { unref(folder) }
 
@@ -160,23 +139,17 @@ public enum Trash {
             defer { g_error_free(error) }
             if g_error_matches(error, g_io_error_quark(), Int32(G_IO_ERROR_EXISTS.rawValue)) == 0 {
                 let reason = String(cString: error.pointee.message)
-                return .failure(TrashFailure(.other, "The folder “\(parseName(folder))” could not be made again: \(reason)"))
+                return .failure(FileOperationFailure(.other, "The folder “\(parseName(folder))” could not be made again: \(reason)"))
             }
         }
-        let names = (1...PhotoExport.maximumNumber).lazy.map { numbered(name, $0) }
-        switch moveWithoutReplacing(trashed, into: folder, trying: names) {
+        switch moveWithoutReplacing(trashed, into: folder, trying: numberedNames(name)) {
         case .success(let restored):
             let info = g_file_new_for_uri(item.infoURI)
             g_file_delete(info, nil, nil)
             unref(info)
             return .success(restored)
         case .failure(let failure):
-            let kind: TrashFailure.Kind = switch failure.kind {
-            case .permissionDenied: .permissionDenied
-            case .vanished: .vanished
-            default: .other
-            }
-            return .failure(TrashFailure(kind, "“\(parseName(original))” could not be restored: \(failure.message)"))
+            return .failure(FileOperationFailure(failure.kind, "“\(parseName(original))” could not be restored: \(failure.message)"))
         }
     }
 
@@ -194,7 +167,7 @@ public enum Trash {
 
     /// Deletes files for good (not folders with contents). One result per URI, in order:
     /// the URI deleted, or why not.
-    public static func deletePermanently(_ uris: [String]) -> [Result<String, TrashFailure>] {
+    public static func deletePermanently(_ uris: [String]) -> [Result<String, FileOperationFailure>] {
         uris.map { uri in
             let file = g_file_new_for_uri(uri)
             defer { unref(file) }
@@ -288,24 +261,24 @@ public enum Trash {
     // MARK: - Failures in words
 
     /// A GError from trashing or deleting, in words. Frees the error.
-    private static func explain(_ error: UnsafeMutablePointer<GError>?, file: OpaquePointer?, deleting: Bool = false) -> TrashFailure {
+    private static func explain(_ error: UnsafeMutablePointer<GError>?, file: OpaquePointer?, deleting: Bool = false) -> FileOperationFailure {
         let name = parseName(file)
         let verb = deleting ? "deleted" : "moved to the trash"
-        guard let error else { return TrashFailure(.other, "“\(name)” could not be \(verb).") }
+        guard let error else { return FileOperationFailure(.other, "“\(name)” could not be \(verb).") }
         defer { g_error_free(error) }
         let message = String(cString: error.pointee.message)
         guard error.pointee.domain == g_io_error_quark() else {
-            return TrashFailure(.other, "“\(name)” could not be \(verb): \(message)")
+            return FileOperationFailure(.other, "“\(name)” could not be \(verb): \(message)")
         }
         switch GIOErrorEnum(UInt32(error.pointee.code)) {
         case G_IO_ERROR_NOT_SUPPORTED:
-            return TrashFailure(.notSupported, "“\(name)” cannot be moved to the trash: its disk has no trash.")
+            return FileOperationFailure(.notSupported, "“\(name)” cannot be moved to the trash: its disk has no trash.")
         case G_IO_ERROR_NOT_FOUND where g_file_query_exists(file, nil) == 0:
-            return TrashFailure(.vanished, "“\(name)” no longer exists.")
+            return FileOperationFailure(.vanished, "“\(name)” no longer exists.")
         case G_IO_ERROR_PERMISSION_DENIED, G_IO_ERROR_READ_ONLY:
-            return TrashFailure(.permissionDenied, "You do not have permission to remove “\(name)” from its folder.")
+            return FileOperationFailure(.permissionDenied, "You do not have permission to remove “\(name)” from its folder.")
         default:
-            return TrashFailure(.other, "“\(name)” could not be \(verb): \(message)")
+            return FileOperationFailure(.other, "“\(name)” could not be \(verb): \(message)")
         }
     }
 
