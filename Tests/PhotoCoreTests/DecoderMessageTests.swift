@@ -27,7 +27,8 @@ import Testing
         details.latitude = -33.9
         for outcome: DecoderReply.Outcome in [
             .pixels(layout), .stillImage, .date(.taken(1_700_000_000_000_000)), .date(.noDate), .date(nil),
-            .properties(details), .failure(DecodeFailure(.unsafe, "Could not be decoded safely.")), .probe("read x: failed"),
+            .properties(details), .failure(DecodeFailure(.unsafe, "Could not be decoded safely.")),
+            .failure(DecodeFailure(.timedOut, "Decoding took too long; it will be tried again.")), .probe("read x: failed"),
             .dates([.taken(-5), .noDate, nil, .taken(1_700_000_000_000_000)]), .dates([]),
         ] {
             let reply = DecoderReply(id: 9, outcome: outcome)

@@ -91,7 +91,8 @@ struct ThumbnailProviderTests {
         #expect(decoder.calls == 2)
     }
 
-    @Test(arguments: [DecodeFailure(.cancelled, "Cancelled"), DecodeFailure(.unreadable, "You do not have permission to read this file.")])
+    @Test(arguments: [DecodeFailure(.cancelled, "Cancelled"), DecodeFailure(.unreadable, "You do not have permission to read this file."),
+                      DecodeFailure(.timedOut, IsolatedDecoder.timedOutReason)])
     func passingFailuresAreNotRecorded(failure: DecodeFailure) {
         let decoder = ScriptedDecoder(.failure(failure))
         let provider = ThumbnailProvider(store: home.store, decoder: decoder)
@@ -139,6 +140,51 @@ struct ThumbnailProviderTests {
     }
 
     // MARK: - With the real decoder and real files
+
+    /// Through decoder processes: a file the decoder refuses or crashes on is recorded and not
+    /// tried again; one it is stopped on for taking too long is neither recorded nor spared a
+    /// new try.
+    @Test func onlyWhatTheDecoderRefusedOrCrashedOnIsRecorded() throws {
+        var settings = IsolatedDecoder.Settings()
+        settings.maxProcesses = 1
+        settings.timeout = 2
+        settings.testModes = true
+        let isolated = IsolatedDecoder(settings: settings)
+        let provider = ThumbnailProvider(store: home.store, decoder: isolated)
+        let photos = TempFolder()
+        photos.file("hang.jpg", text: TestFault.hang)
+        photos.file("crash.jpg", text: TestFault.crash)
+        photos.file("notes.jpg", text: "not a picture at all")
+        func request(_ name: String) -> ThumbnailRequest {
+            let stamp = fileStamp(photos.path(name))
+            return ThumbnailRequest(uri: photos.uri(name), modifiedSeconds: stamp.modified, fileSize: stamp.size, size: .normal)
+        }
+
+        for _ in 0..<2 {
+            guard case .failed(let failure) = provider.outcome(for: request("hang.jpg"), cancellation: CancellationFlag()) else {
+                Issue.record("expected the hang to fail now, not earlier")
+                return
+            }
+            #expect(failure.kind == .timedOut)
+            #expect(!home.store.hasFailed(uri: photos.uri("hang.jpg"), modified: request("hang.jpg").modified))
+        }
+        #expect(isolated.counts.replaced == 2, "tried again in a new process")
+
+        for (name, kind) in [("crash.jpg", DecodeFailure.Kind.unsafe), ("notes.jpg", .notAnImage)] {
+            guard case .failed(let failure) = provider.outcome(for: request(name), cancellation: CancellationFlag()) else {
+                Issue.record("expected \(name) to fail")
+                continue
+            }
+            #expect(failure.kind == kind, "\(name)")
+            #expect(home.store.hasFailed(uri: photos.uri(name), modified: request(name).modified), "\(name)")
+            guard case .failedEarlier(let earlier) = provider.outcome(for: request(name), cancellation: CancellationFlag()) else {
+                Issue.record("expected \(name)'s recorded failure")
+                continue
+            }
+            #expect(earlier.kind == kind, "\(name)")
+        }
+        #expect(isolated.counts.replaced == 3, "only the crash cost a process, once")
+    }
 
     @Test func aRealPhotoIsCachedAndThenNotReadAgain() throws {
         let photo = home.folder.image("photo.png", width: 600, height: 400, rgba: 0x3366_CCFF)

@@ -101,8 +101,11 @@ public struct DecodeFailure: Error, Sendable, Equatable, CustomStringConvertible
         case tooLarge
         /// Nobody wants the result any more.
         case cancelled
-        /// The decoder process crashed, hung or ran out of memory on this file.
+        /// The decoder process crashed, ran out of memory or answered nonsense on this file.
         case unsafe
+        /// The decoder did not finish within its time limit and was stopped: a machine too
+        /// busy, or a file that makes a loader loop. Tried again later.
+        case timedOut
     }
 
     public let kind: Kind
@@ -114,6 +117,19 @@ public struct DecodeFailure: Error, Sendable, Equatable, CustomStringConvertible
     }
 
     public var description: String { reason }
+
+    /// Whether the failure belongs to the file's content, as the decoder itself found it
+    /// (refused, or crashed on), so that trying again before the file changes would fail the
+    /// same way: only such a failure is remembered. A cancelled decode says nothing about
+    /// the file; a timeout may be the machine's load; an unreadable file (no permission,
+    /// vanished, not a regular file) is a state of the moment, and fixing it (`chmod`) does
+    /// not change the modification time.
+    public var isLasting: Bool {
+        switch kind {
+        case .notAnImage, .corrupt, .tooLarge, .unsafe: true
+        case .unreadable, .cancelled, .timedOut: false
+        }
+    }
 }
 
 /// A flag a decode polls so that work nobody wants stops early.

@@ -15,10 +15,12 @@ import Synchronization
 /// Processes are started on demand, at most `maxProcesses` (one per core), reused one
 /// request at a time, and ended after `idleTime` seconds unused.
 ///
-/// A process that crashes, overruns its memory limit, hangs past `timeout` or answers
-/// nonsense is killed and replaced; its file fails with `DecodeFailure.Kind.unsafe` ("could
-/// not be decoded safely"), which the thumbnail cache records like any lasting failure, and
-/// nothing else notices.
+/// A process that crashes, overruns its memory limit or answers nonsense is killed and
+/// replaced; its file fails with `DecodeFailure.Kind.unsafe` ("could not be decoded
+/// safely"), which the thumbnail cache records like any lasting failure, and nothing else
+/// notices. One that is still busy after `timeout` is killed and replaced too, but its file
+/// fails with `.timedOut`, which nothing records: on a loaded machine a photo may simply take
+/// that long, and it is tried again later.
 ///
 /// Where no decoder program is installed the decoding runs in this process (and says so once,
 /// in the log and in `status`); where bubblewrap cannot run, decoder processes run without
@@ -263,6 +265,7 @@ public final class IsolatedDecoder: ImageDecoding, Sendable {
     private var isolating: Bool { program != nil && state.withLock { $0.inProcess == nil } }
 
     public static let unsafeReason = "Could not be decoded safely."
+    public static let timedOutReason = "Decoding took too long; it will be tried again."
     static let unconfinedStatus = "Decoding is not confined: it runs inside the browser, because the decoder program (gphotobrowse-decoder) is not installed next to it."
 
     // MARK: Requests
@@ -311,6 +314,7 @@ public final class IsolatedDecoder: ImageDecoding, Sendable {
         case .failure(let breakdown):
             if case .couldNotStart = breakdown { return .failure(DecodeFailure(.unreadable, "The decoder could not start.")) }
             log("\(uri): \(breakdown.description); decoding goes on in a new process")
+            if case .hung = breakdown { return .failure(DecodeFailure(.timedOut, Self.timedOutReason)) }
             return .failure(DecodeFailure(.unsafe, Self.unsafeReason))
         }
     }

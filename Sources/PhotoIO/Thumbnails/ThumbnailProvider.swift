@@ -74,7 +74,7 @@ public struct ThumbnailProvider: Sendable {
                 return .generated(image, cacheError: error)
             }
         case .failure(let failure):
-            if Self.isLasting(failure) {
+            if failure.isLasting {
                 try? store.recordFailure(uri: request.uri, modified: request.modified, failure: failure)
             }
             return .failed(failure)
@@ -86,18 +86,6 @@ public struct ThumbnailProvider: Sendable {
         switch decoder.decode(request, cancellation: cancellation) {
         case .success(let image): .generated(image, cacheError: nil)
         case .failure(let failure): .failed(failure)
-        }
-    }
-
-    /// Whether a failure belongs to the file's content, so trying again before the file
-    /// changes would fail the same way. A cancelled decode says nothing about the file.
-    /// An unreadable file (no permission, vanished, not a regular file) is not recorded
-    /// either: that is a state of the moment, and fixing it (`chmod`) does not change the
-    /// modification time, so a recorded failure would outlive its cause.
-    static func isLasting(_ failure: DecodeFailure) -> Bool {
-        switch failure.kind {
-        case .notAnImage, .corrupt, .tooLarge, .unsafe: true
-        case .unreadable, .cancelled: false
         }
     }
 

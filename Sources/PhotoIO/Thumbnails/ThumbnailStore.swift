@@ -338,6 +338,7 @@ public struct ThumbnailStore: Sendable {
         case .tooLarge: "too-large"
         case .cancelled: "cancelled"
         case .unsafe: "unsafe"
+        case .timedOut: "timed-out"
         }
     }
 
