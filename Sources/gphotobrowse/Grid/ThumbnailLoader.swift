@@ -19,6 +19,8 @@ enum Thumbnail {
 ///
 /// Requests are shared by their holders (the core's `PendingRequests`): when the last holder
 /// lets go before the decode started, the decode is dropped; a running one is told to stop.
+/// A failure that may not last (a timeout, a file unreadable for the moment) is forgotten
+/// after a while (the core's `TransientFailures`), so the photo is asked for again.
 @MainActor
 final class ThumbnailLoader {
     private let live = LiveObjects.Token("ThumbnailLoader")
@@ -27,6 +29,7 @@ final class ThumbnailLoader {
     private let provider: ThumbnailProvider
     private var cache: RecentCache<PhotoVersion, Thumbnail>
     private var pending = PendingRequests<PhotoVersion, DecodePool.Ticket>()
+    private var transient = TransientFailures<PhotoVersion>()
     private var readyObservers: [(PhotoVersion, Thumbnail) -> Void] = []
 
     init(size: ThumbnailSize, provider: ThumbnailProvider = ThumbnailProvider(decoder: IsolatedDecoder.shared), cacheLimit: Int = 64 << 20) {
@@ -41,10 +44,21 @@ final class ThumbnailLoader {
     }
 
     /// The thumbnail if it is in memory.
-    func cached(_ key: PhotoVersion) -> Thumbnail? { cache.value(for: key) }
+    func cached(_ key: PhotoVersion) -> Thumbnail? {
+        forgetIfDue(key)
+        return cache.value(for: key)
+    }
 
     /// Whether the thumbnail is in memory, without counting as a use.
-    func isCached(_ key: PhotoVersion) -> Bool { cache.contains(key) }
+    func isCached(_ key: PhotoVersion) -> Bool {
+        forgetIfDue(key)
+        return cache.contains(key)
+    }
+
+    /// Drops a failure that may not last once its time is up.
+    private func forgetIfDue(_ key: PhotoVersion) {
+        if transient.isDue(key, at: ProcessInfo.processInfo.systemUptime) { cache.remove(key) }
+    }
 
     /// Asks for a thumbnail; observers hear when it is there. Each request must be balanced
     /// by `release` once its holder no longer needs it. Higher priority runs first.
@@ -84,7 +98,9 @@ final class ThumbnailLoader {
         case .failure(let failure):
             thumbnail = .failed(failure.reason)
         }
-        cache.store(thumbnail, bytes: bytes, for: key)
+        let failure: DecodeFailure? = if case .failure(let failure) = result { failure } else { nil }
+        transient.finished(key, failure: failure, at: ProcessInfo.processInfo.systemUptime)
+        for evicted in cache.store(thumbnail, bytes: bytes, for: key) { transient.forget(evicted) }
         for observer in readyObservers { observer(key, thumbnail) }
     }
 }
