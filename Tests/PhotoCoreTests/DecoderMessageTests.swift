@@ -14,7 +14,7 @@ import Testing
     }
 
     @Test func requestsRepliesAndReadyMessagesSurviveTheWire() throws {
-        let request = DecoderRequest(id: 77, operation: .animation, fitting: PixelSize(width: 256, height: 200),
+        let request = DecoderRequest(id: 77, operation: .picture, fitting: PixelSize(width: 256, height: 200),
                                      maxPixels: 50_000_000, maxFrames: 12, maxBytes: 1 << 20, name: "cat.gif")
         #expect(try DecoderRequest(roundTrip(request.message)) == request)
 
@@ -26,7 +26,7 @@ import Testing
         details.dimensions = PixelSize(width: 8192, height: 5464)
         details.latitude = -33.9
         for outcome: DecoderReply.Outcome in [
-            .pixels(layout), .stillImage, .date(.taken(1_700_000_000_000_000)), .date(.noDate), .date(nil),
+            .pixels(layout), .date(.taken(1_700_000_000_000_000)), .date(.noDate), .date(nil),
             .properties(details), .failure(DecodeFailure(.unsafe, "Could not be decoded safely.")),
             .failure(DecodeFailure(.timedOut, "Decoding took too long; it will be tried again.")), .probe("read x: failed"),
             .dates([.taken(-5), .noDate, nil, .taken(1_700_000_000_000_000)]), .dates([]),

@@ -65,10 +65,36 @@ import Testing
         folder.file("dated.jpg", bytes: exif)
         let isolated = Self.decoder()
 
-        let animation = try #require(try isolated.animation(request("three.gif"), cancellation: CancellationFlag()).get())
+        guard case .animation(let animation) = try isolated.picture(request("three.gif"), cancellation: CancellationFlag()).get() else {
+            Issue.record("three.gif came back still")
+            return
+        }
         #expect(animation.frames.map(\.duration) == [100, 200, 50])
         #expect(animation.frames[1].image.pixel(1, 1, isNear: 0x00FF_00FF))
-        #expect(try isolated.animation(request("still.gif"), cancellation: CancellationFlag()).get() == nil)
+        #expect(animation.frames.allSatisfy { $0.image.sourceSize == PixelSize(width: 4, height: 4) && $0.image.format == "gif" })
+        // Frames as this process plays them, pixel for pixel.
+        let here = try #require(try AnimationDecoder().decode(request("three.gif"), cancellation: CancellationFlag()).get())
+        #expect(animation.frames.map { packedPixels($0.image) } == here.frames.map { packedPixels($0.image) })
+        guard case .still(let still) = try isolated.picture(request("still.gif"), cancellation: CancellationFlag()).get() else {
+            Issue.record("still.gif came back animated")
+            return
+        }
+        #expect(packedPixels(still) == packedPixels(try PixbufDecoder().decode(request("still.gif"), cancellation: CancellationFlag()).get()))
+        guard case .still(let photo) = try isolated.picture(request("plain.jpg"), cancellation: CancellationFlag()).get() else {
+            Issue.record("plain.jpg came back animated")
+            return
+        }
+        #expect(photo.size == PixelSize(width: 32, height: 24) && photo.format == "jpeg")
+        // Bounded as asked: two frames at most; room for one frame's bytes is a still image.
+        guard case .animation(let two) = try isolated.picture(request("three.gif"), maxFrames: 2, cancellation: CancellationFlag()).get() else {
+            Issue.record("three.gif cut to two frames came back still")
+            return
+        }
+        #expect(two.frames.count == 2)
+        guard case .still = try isolated.picture(request("three.gif"), maxBytes: 4 * 4 * 4, cancellation: CancellationFlag()).get() else {
+            Issue.record("three.gif with room for one frame came back animated")
+            return
+        }
 
         #expect(isolated.dateTaken(uri: folder.uri("dated.jpg")) == PhotoMetadata.readDate(uri: folder.uri("dated.jpg")))
         #expect(isolated.dateTaken(uri: folder.uri("dated.jpg"))?.dateTaken != nil)
@@ -218,6 +244,16 @@ import Testing
         let image = try isolated.decode(request("a.png"), cancellation: CancellationFlag()).get()
         #expect(image.size == PixelSize(width: 30, height: 20))
         #expect(isolated.status.hasPrefix("Decoding is not confined"), "\(isolated.status)")
+        folder.file("three.gif", bytes: handMadeGIF(palette: [0xFF0000, 0x00FF00, 0x0000FF], frames: [(0, 10), (1, 20), (2, 5)]))
+        guard case .animation(let animation) = try isolated.picture(request("three.gif"), cancellation: CancellationFlag()).get() else {
+            Issue.record("three.gif came back still")
+            return
+        }
+        #expect(animation.frames.count == 3)
+        guard case .still = try isolated.picture(request("a.png"), cancellation: CancellationFlag()).get() else {
+            Issue.record("a.png came back animated")
+            return
+        }
     }
 
     /// The process cannot read a file it was not given, create one, or reach the network.

@@ -37,3 +37,17 @@ public struct DecodedAnimation: Sendable {
     /// The bytes the frames' pixels take.
     public var byteCount: Int { frames.reduce(0) { $0 + $1.image.pixels.count } }
 }
+
+/// An image as the viewer shows it: a still image, or an animation's frames.
+public enum DecodedPicture: Sendable {
+    case still(DecodedImage)
+    case animation(DecodedAnimation)
+
+    /// The still image, or the animation's first frame.
+    public var firstImage: DecodedImage {
+        switch self {
+        case .still(let image): image
+        case .animation(let animation): animation.frames[0].image
+        }
+    }
+}

@@ -97,8 +97,6 @@ public struct DecoderReply: Sendable, Equatable {
     public enum Outcome: Sendable, Equatable {
         /// Pixels, in the memory sent beside the reply.
         case pixels(PixelLayout)
-        /// An animation was asked for and the file is a still image.
-        case stillImage
         /// The date the photo was taken; nil when the file could not be read at all.
         case date(DateTakenCache.Value?)
         /// The dates of a batch of files, in the order their descriptors came.
@@ -134,7 +132,8 @@ public struct DecoderReply: Sendable, Equatable {
     }
 
     enum OutcomeCode: Int64 {
-        case pixels = 1, stillImage, date, properties, failure, probe, dates
+        // 2 was a reply saying a file holds no animation: a picture request now gets its pixels.
+        case pixels = 1, date = 3, properties, failure, probe, dates
     }
 
     /// How `dates` lists a file without a date, and one that could not be read (dates are
@@ -156,8 +155,6 @@ public struct DecoderReply: Sendable, Equatable {
             set(.sourceHeight, .int(Int64(layout.sourceSize.height)))
             set(.format, .text(layout.format))
             set(.loops, .int(layout.loops ? 1 : 0))
-        case .stillImage:
-            code(.stillImage)
         case .date(let value):
             code(.date)
             switch value {
@@ -224,8 +221,6 @@ public struct DecoderReply: Sendable, Equatable {
                                       height: try message.int(Tag.sourceHeight.rawValue, in: 1...edge)),
                 format: message.text(Tag.format.rawValue) ?? "unknown",
                 loops: (message.int(Tag.loops.rawValue) ?? 1) != 0))
-        case .stillImage:
-            outcome = .stillImage
         case .date:
             if let date = message.int(Tag.date.rawValue) {
                 outcome = .date(.taken(date))

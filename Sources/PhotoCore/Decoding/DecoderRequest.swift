@@ -4,8 +4,9 @@ public struct DecoderRequest: Sendable, Equatable {
     public enum Operation: Int64, Sendable {
         /// A still image shrunk to fit `fitting` (`DecodedImage`).
         case still = 1
-        /// An animation's frames, or word that the file is a still image.
-        case animation = 2
+        /// The image as the viewer shows it, in one reply: one frame for a still image, the
+        /// frames (at least two) of an animation, at most `maxFrames` and `maxBytes` of them.
+        case picture = 2
         /// The date the photo was taken (EXIF).
         case date = 3
         /// What the Properties panel shows from the file's content (EXIF, frame header).

@@ -129,6 +129,16 @@ private final class Service: @unchecked Sendable {
     /// The reply to one request, and the pixels' descriptor when there are pixels.
     private func answer(_ request: DecoderRequest, descriptors: [Int32], cancellation: CancellationFlag) -> (DecoderReply, Int32?) {
         func reply(_ outcome: DecoderReply.Outcome) -> (DecoderReply, Int32?) { (DecoderReply(id: request.id, outcome: outcome), nil) }
+        /// A still image: the pixels go from the loader's pixbuf straight into the shared memory.
+        func still(_ source: ByteSource) -> (DecoderReply, Int32?) {
+            let decoded = PixbufDecoder(maxDecodedPixels: request.maxPixels).decode(source, fitting: request.fitting, cancellation: cancellation) {
+                SharedPixels.seal(pixbuf: $0, sourceSize: $1, format: $2)
+            }
+            switch decoded {
+            case .success(let (fd, layout)): return (DecoderReply(id: request.id, outcome: .pixels(layout)), fd)
+            case .failure(let failure): return reply(.failure(failure))
+            }
+        }
         if request.operation == .probe {
             return testModes ? reply(.probe(Probe.run(path: request.probePath, port: request.probePort))) :
                 reply(.failure(DecodeFailure(.unreadable, "Probes are answered in test mode only.")))
@@ -143,27 +153,31 @@ private final class Service: @unchecked Sendable {
         let source = ByteSource(descriptor: descriptor, name: request.name)
         switch request.operation {
         case .still:
-            // The pixels go from the loader's pixbuf straight into the shared memory.
-            let decoded = PixbufDecoder(maxDecodedPixels: request.maxPixels).decode(source, fitting: request.fitting, cancellation: cancellation) {
-                SharedPixels.seal(pixbuf: $0, sourceSize: $1, format: $2)
+            return still(source)
+        case .picture:
+            // GIF and WebP may animate: the frames go from the loader into the shared memory
+            // once. Any other file, or one that does not animate, is decoded as a still image.
+            let frames: SharedPixels.FrameWriter
+            switch SharedPixels.FrameWriter.make(capacity: request.maxBytes + request.maxFrames * 64) {
+            case .success(let made): frames = made
+            case .failure(let failure): return reply(.failure(failure))
             }
-            switch decoded {
-            case .success(let (fd, layout)):
-                return (DecoderReply(id: request.id, outcome: .pixels(layout)), fd)
-            case .failure(let failure):
-                return reply(.failure(failure))
-            }
-        case .animation:
             let decoder = AnimationDecoder(maxFrames: request.maxFrames, maxBytes: request.maxBytes, maxDecodedPixels: request.maxPixels)
-            switch decoder.decode(source, fitting: request.fitting, cancellation: cancellation) {
-            case .success(let animation?):
-                let first = animation.frames[0].image
-                return pixels(animation.frames.map { ($0.image, $0.duration) }, loops: animation.loops,
-                              sourceSize: first.sourceSize, format: first.format, id: request.id)
-            case .success(nil):
-                return reply(.stillImage)
-            case .failure(let failure):
+            switch decoder.decode(source, fitting: request.fitting, cancellation: cancellation, into: frames) {
+            case .success(let played?):
+                switch frames.seal(sourceSize: played.canvas, format: played.format, loops: played.loops) {
+                case .success(let (fd, layout)): return (DecoderReply(id: request.id, outcome: .pixels(layout)), fd)
+                case .failure(let failure): return reply(.failure(failure))
+                }
+            case .failure(let failure) where failure.kind == .cancelled:
                 return reply(.failure(failure))
+            case .success(nil), .failure:
+                // A still image; or an animation that cannot be played, whose first frame
+                // may still show (the still decoder says what is wrong if it cannot).
+                guard lseek(descriptor, 0, SEEK_SET) == 0 else {
+                    return reply(.failure(DecodeFailure(.unreadable, "The file could not be read again.")))
+                }
+                return still(ByteSource(descriptor: descriptor, name: request.name))
             }
         case .date:
             return reply(.date(PhotoMetadata.readDate(descriptor: descriptor)))
@@ -174,13 +188,7 @@ private final class Service: @unchecked Sendable {
         }
     }
 
-    private func pixels(_ images: [(DecodedImage, duration: Int)], loops: Bool, sourceSize: PixelSize, format: String, id: UInt64)
-        -> (DecoderReply, Int32?) {
-        switch SharedPixels.seal(images, loops: loops, sourceSize: sourceSize, format: format) {
-        case .success(let (fd, layout)): (DecoderReply(id: id, outcome: .pixels(layout)), fd)
-        case .failure(let failure): (DecoderReply(id: id, outcome: .failure(failure)), nil)
-        }
-    }
+
 }
 
 /// Test mode: files that start with a marker make the decoder misbehave the way a hostile

@@ -120,24 +120,47 @@ public final class IsolatedDecoder: ImageDecoding, Sendable {
         } isolated: {
             let asked = DecoderRequest(id: 0, operation: .still, fitting: request.fitting, maxPixels: maxDecodedPixels)
             return pixels(asked, uri: request.uri, cancellation: cancellation).flatMap { images, _ in
-                guard let image = images?.first?.image else { return .failure(DecodeFailure(.unsafe, Self.unsafeReason)) }
-                return .success(image)
+                guard images.count == 1 else { return .failure(DecodeFailure(.unsafe, Self.unsafeReason)) }
+                return .success(images[0].image)
             }
         }
     }
 
-    /// An animation's frames, or nil for a still image; see `AnimationDecoder`.
+    /// The image as the viewer shows it, from one request: the frames of an animated GIF or
+    /// WebP (at most `maxFrames`, `maxBytes` together; see `AnimationDecoder`), else the still
+    /// image, as `decode` gives it. An animation that cannot be played shows as a still image.
+    public func picture(_ request: DecodeRequest, maxFrames: Int = 300, maxBytes: Int = 128 << 20,
+                        cancellation: CancellationFlag) -> Result<DecodedPicture, DecodeFailure> {
+        decoding {
+            let animator = AnimationDecoder(maxFrames: maxFrames, maxBytes: maxBytes, maxDecodedPixels: maxDecodedPixels)
+            switch animator.decode(request, cancellation: cancellation) {
+            case .success(let animation?): return .success(.animation(animation))
+            case .failure(let failure) where failure.kind == .cancelled: return .failure(failure)
+            case .success(nil), .failure:
+                return PixbufDecoder(maxDecodedPixels: maxDecodedPixels).decode(request, cancellation: cancellation).map { .still($0) }
+            }
+        } isolated: {
+            let asked = DecoderRequest(id: 0, operation: .picture, fitting: request.fitting, maxPixels: maxDecodedPixels,
+                                       maxFrames: maxFrames, maxBytes: maxBytes)
+            return pixels(asked, uri: request.uri, cancellation: cancellation).flatMap { images, loops in
+                switch images.count {
+                case 1: return .success(.still(images[0].image))
+                case 2...maxFrames:
+                    return .success(.animation(DecodedAnimation(frames: images.map { DecodedAnimation.Frame(image: $0.image, duration: $0.duration) },
+                                                                loops: loops)))
+                default: return .failure(DecodeFailure(.unsafe, Self.unsafeReason))
+                }
+            }
+        }
+    }
+
+    /// An animation's frames, or nil for a still image: `picture`, for callers that asked
+    /// for the still image first.
     public func animation(_ request: DecodeRequest, maxFrames: Int = 300, maxBytes: Int = 128 << 20,
                           cancellation: CancellationFlag) -> Result<DecodedAnimation?, DecodeFailure> {
-        decoding {
-            AnimationDecoder(maxFrames: maxFrames, maxBytes: maxBytes, maxDecodedPixels: maxDecodedPixels)
-                .decode(request, cancellation: cancellation)
-        } isolated: {
-            let asked = DecoderRequest(id: 0, operation: .animation, fitting: request.fitting, maxPixels: maxDecodedPixels,
-                                       maxFrames: maxFrames, maxBytes: maxBytes)
-            return pixels(asked, uri: request.uri, cancellation: cancellation).map { images, loops in
-                images.map { DecodedAnimation(frames: $0.map { DecodedAnimation.Frame(image: $0.image, duration: $0.duration) }, loops: loops) }
-            }
+        picture(request, maxFrames: maxFrames, maxBytes: maxBytes, cancellation: cancellation).map { picture in
+            if case .animation(let animation) = picture { return animation }
+            return nil
         }
     }
 
@@ -270,9 +293,9 @@ public final class IsolatedDecoder: ImageDecoding, Sendable {
 
     // MARK: Requests
 
-    /// Pixels from a still or animation request: nil images for "a still image" (animations).
+    /// The frames a still or picture request brings back.
     private func pixels(_ request: DecoderRequest, uri: String, cancellation: CancellationFlag)
-        -> Result<([(image: DecodedImage, duration: Int)]?, loops: Bool), DecodeFailure> {
+        -> Result<([(image: DecodedImage, duration: Int)], loops: Bool), DecodeFailure> {
         switch run(request, uri: uri, cancellation: cancellation) {
         case .failure(let failure):
             return .failure(failure)
@@ -280,7 +303,6 @@ public final class IsolatedDecoder: ImageDecoding, Sendable {
             guard case .pixels(let layout) = reply.outcome, let pixels else {
                 if let pixels { close(pixels) }
                 switch reply.outcome {
-                case .stillImage: return .success((nil, true))
                 case .failure(let failure): return .failure(failure)
                 default: return .failure(DecodeFailure(.unsafe, Self.unsafeReason))
                 }

@@ -9,69 +9,101 @@ import PhotoCore
 public enum SharedPixels {
     static let requiredSeals = cconf_F_SEAL_SHRINK | cconf_F_SEAL_GROW | cconf_F_SEAL_WRITE
 
-    /// Decoder side: a sealed memfd holding `images` end to end, and their layout. The
-    /// caller sends the descriptor, then closes it.
-    static func seal(_ images: [(DecodedImage, duration: Int)], loops: Bool, sourceSize: PixelSize, format: String)
-        -> Result<(fd: Int32, layout: PixelLayout), DecodeFailure> {
-        let hasAlpha = images.first?.0.hasAlpha ?? false
-        guard images.allSatisfy({ $0.0.hasAlpha == hasAlpha }) else {
-            return .failure(DecodeFailure(.corrupt, "The frames mix pixel formats."))
-        }
-        let frames = images.map { image, duration in
-            Frame(bytes: UnsafeRawPointer(image.pixels.bytes), count: image.pixels.count, size: image.size, stride: image.stride, duration: duration)
-        }
-        return withExtendedLifetime(images) {
-            seal(frames, hasAlpha: hasAlpha, loops: loops, sourceSize: sourceSize, format: format)
-        }
-    }
-
     /// Decoder side: a sealed memfd holding a pixbuf's pixels, copied straight from the
     /// decoder's pixbuf (no copy in between).
     static func seal(pixbuf: OpaquePointer, sourceSize: PixelSize, format: String) -> Result<(fd: Int32, layout: PixelLayout), DecodeFailure> {
-        let frame = Frame(bytes: UnsafeRawPointer(gdk_pixbuf_read_pixels(pixbuf)), count: Int(gdk_pixbuf_get_byte_length(pixbuf)),
-                          size: PixelSize(width: Int(gdk_pixbuf_get_width(pixbuf)), height: Int(gdk_pixbuf_get_height(pixbuf))),
-                          stride: Int(gdk_pixbuf_get_rowstride(pixbuf)), duration: 0)
-        return seal([frame], hasAlpha: gdk_pixbuf_get_has_alpha(pixbuf) != 0, loops: true, sourceSize: sourceSize, format: format)
+        FrameWriter.make(capacity: Int(gdk_pixbuf_get_rowstride(pixbuf)) * Int(gdk_pixbuf_get_height(pixbuf))).flatMap { writer in
+            guard writer.append(pixbuf, duration: 0) else { return .failure(DecodeFailure(.corrupt, "The pixels could not be handed over.")) }
+            return writer.seal(sourceSize: sourceSize, format: format, loops: true)
+        }
     }
 
-    /// One frame's pixels where the decoder holds them.
-    private struct Frame {
-        let bytes: UnsafeRawPointer?
-        let count: Int
-        let size: PixelSize
-        let stride: Int
-        let duration: Int
-    }
+    /// Decoder side: frames written one after another into a memfd mapped once, each copied
+    /// straight from where the decoder holds it, then sealed. Room for `capacity` bytes is
+    /// reserved up front (the memory file's pages are only taken as they are written), and
+    /// the file is cut to what was written before it is sealed.
+    final class FrameWriter: AnimationFrameSink {
+        private var fd: Int32
+        private let map: UnsafeMutableRawPointer
+        private let capacity: Int
+        private var frames: [PixelLayout.Frame] = []
+        private var hasAlpha: Bool?
+        private var end = 0
+        private(set) var byteCount = 0
 
-    private static func seal(_ frames: [Frame], hasAlpha: Bool, loops: Bool, sourceSize: PixelSize, format: String)
-        -> Result<(fd: Int32, layout: PixelLayout), DecodeFailure> {
-        var layout: [PixelLayout.Frame] = []
-        var total = 0
-        for frame in frames {
-            layout.append(PixelLayout.Frame(offset: total, size: frame.size, stride: frame.stride, duration: frame.duration))
-            total += frame.stride * frame.size.height
+        private init(fd: Int32, map: UnsafeMutableRawPointer, capacity: Int) {
+            self.fd = fd
+            self.map = map
+            self.capacity = capacity
         }
-        let fd = cconf_memfd_create("gphotobrowse-pixels", cconf_MFD_CLOEXEC | cconf_MFD_ALLOW_SEALING)
-        guard fd >= 0 else { return .failure(failure("memfd_create")) }
-        guard ftruncate(fd, off_t(max(total, 1))) == 0,
-              let map = mmap(nil, max(total, 1), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), map != MAP_FAILED else {
-            let error = failure("shared memory of \(total) bytes")
-            Glibc.close(fd)
-            return .failure(error)
+
+        static func make(capacity: Int) -> Result<FrameWriter, DecodeFailure> {
+            let size = max(capacity, 1)
+            let fd = cconf_memfd_create("gphotobrowse-pixels", cconf_MFD_CLOEXEC | cconf_MFD_ALLOW_SEALING)
+            guard fd >= 0 else { return .failure(SharedPixels.failure("memfd_create")) }
+            guard ftruncate(fd, off_t(size)) == 0,
+                  let map = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), map != MAP_FAILED else {
+                let error = SharedPixels.failure("shared memory of \(size) bytes")
+                Glibc.close(fd)
+                return .failure(error)
+            }
+            return .success(FrameWriter(fd: fd, map: map, capacity: size))
         }
-        for (place, frame) in zip(layout, frames) {
-            if let bytes = frame.bytes {
-                map.advanced(by: place.offset).copyMemory(from: bytes, byteCount: min(place.byteCount, frame.count))
+
+        deinit {
+            if fd >= 0 {
+                munmap(map, capacity)
+                Glibc.close(fd)
             }
         }
-        munmap(map, max(total, 1))
-        // A writable shared mapping would make F_SEAL_WRITE fail: it is gone now.
-        guard fcntl(fd, cconf_F_ADD_SEALS, requiredSeals | cconf_F_SEAL_SEAL) == 0 else {
-            let error = failure("sealing")
-            Glibc.close(fd)
-            return .failure(error)
+
+        var count: Int { frames.count }
+
+        /// Copies `count` bytes of a frame of `size` pixels, rows `stride` bytes apart (the last
+        /// row may come without its padding); false when there is no room or the pixel format
+        /// differs from the first frame's.
+        @discardableResult
+        func append(bytes: UnsafeRawPointer?, count: Int, size: PixelSize, stride: Int, hasAlpha: Bool, duration: Int) -> Bool {
+            let slot = stride * size.height
+            guard fd >= 0, self.hasAlpha ?? hasAlpha == hasAlpha, slot >= 0, end + slot <= capacity else { return false }
+            if let bytes { map.advanced(by: end).copyMemory(from: bytes, byteCount: min(slot, count)) }
+            frames.append(PixelLayout.Frame(offset: end, size: size, stride: stride, duration: duration))
+            self.hasAlpha = hasAlpha
+            end += slot
+            byteCount += count
+            return true
         }
-        return .success((fd, PixelLayout(frames: layout, hasAlpha: hasAlpha, sourceSize: sourceSize, format: format, loops: loops)))
+
+        func append(_ pixbuf: OpaquePointer, duration: Int) -> Bool {
+            append(bytes: UnsafeRawPointer(gdk_pixbuf_read_pixels(pixbuf)), count: Int(gdk_pixbuf_get_byte_length(pixbuf)),
+                   size: PixelSize(width: Int(gdk_pixbuf_get_width(pixbuf)), height: Int(gdk_pixbuf_get_height(pixbuf))),
+                   stride: Int(gdk_pixbuf_get_rowstride(pixbuf)), hasAlpha: gdk_pixbuf_get_has_alpha(pixbuf) != 0, duration: duration)
+        }
+
+        func matches(_ pixbuf: OpaquePointer, frame index: Int) -> Bool {
+            let frame = frames[index]
+            let length = Int(gdk_pixbuf_get_byte_length(pixbuf))
+            guard Int(gdk_pixbuf_get_width(pixbuf)) == frame.size.width, Int(gdk_pixbuf_get_height(pixbuf)) == frame.size.height,
+                  Int(gdk_pixbuf_get_rowstride(pixbuf)) == frame.stride, (gdk_pixbuf_get_has_alpha(pixbuf) != 0) == hasAlpha,
+                  length <= frame.byteCount, let bytes = gdk_pixbuf_read_pixels(pixbuf) else { return false }
+            return memcmp(map.advanced(by: frame.offset), bytes, length) == 0
+        }
+
+        /// The memfd, cut to the frames and sealed, and their layout; the writer is done with it
+        /// (the caller sends the descriptor, then closes it).
+        func seal(sourceSize: PixelSize, format: String, loops: Bool) -> Result<(fd: Int32, layout: PixelLayout), DecodeFailure> {
+            guard fd >= 0 else { return .failure(DecodeFailure(.corrupt, "The pixels were handed over already.")) }
+            let fd = self.fd
+            self.fd = -1
+            // A writable shared mapping would make F_SEAL_WRITE fail: it goes first.
+            munmap(map, capacity)
+            guard ftruncate(fd, off_t(max(end, 1))) == 0, fcntl(fd, cconf_F_ADD_SEALS, SharedPixels.requiredSeals | cconf_F_SEAL_SEAL) == 0 else {
+                let error = SharedPixels.failure("sealing")
+                Glibc.close(fd)
+                return .failure(error)
+            }
+            return .success((fd, PixelLayout(frames: frames, hasAlpha: hasAlpha ?? false, sourceSize: sourceSize, format: format, loops: loops)))
+        }
     }
 
     private static func failure(_ what: String) -> DecodeFailure {

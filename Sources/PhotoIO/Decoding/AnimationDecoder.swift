@@ -13,7 +13,9 @@ import PhotoCore
 /// aborts the process, past about 3,000 long frames.
 ///
 /// The frames are then played on a synthetic clock with `GdkPixbufAnimationIter`, which
-/// composites each one onto the full canvas, and copied, shrunk to fit the request's box.
+/// composites each one onto the full canvas, and copied once, shrunk to fit the request's
+/// box, from the loader's pixbuf to where they go (`AnimationFrameSink`): memory of this
+/// process, or a decoder process's shared memory.
 public struct AnimationDecoder: Sendable {
     /// The most frames kept; a longer animation plays its first `maxFrames` frames.
     public let maxFrames: Int
@@ -37,11 +39,26 @@ public struct AnimationDecoder: Sendable {
     /// still decoder shows.
     public func decode(_ request: DecodeRequest, cancellation: CancellationFlag) -> Result<DecodedAnimation?, DecodeFailure> {
         if cancellation.isCancelled { return .failure(Self.cancelled) }
-        return ByteSource.reading(uri: request.uri) { decode($0, fitting: request.fitting, cancellation: cancellation) }
+        return ByteSource.reading(uri: request.uri) { source in
+            let frames = FrameBuffers()
+            return decode(source, fitting: request.fitting, cancellation: cancellation, into: frames).map { played in
+                played.map { DecodedAnimation(frames: frames.frames(sourceSize: $0.canvas, format: $0.format), loops: $0.loops) }
+            }
+        }
     }
 
-    /// The frames of what `source` reads (the caller closes it); see `decode(_:cancellation:)`.
-    func decode(_ source: ByteSource, fitting: PixelSize, cancellation: CancellationFlag) -> Result<DecodedAnimation?, DecodeFailure> {
+    /// What an animation played into a sink: nil from `decode` for a still image.
+    struct Played {
+        let loops: Bool
+        /// The canvas the frames were drawn on: the image's own size.
+        let canvas: PixelSize
+        let format: String
+    }
+
+    /// Plays the frames of what `source` reads (the caller closes it) into `frames`: nil when
+    /// the file is a still image (whatever `frames` then holds is not an animation).
+    func decode(_ source: ByteSource, fitting: PixelSize, cancellation: CancellationFlag,
+                into frames: some AnimationFrameSink) -> Result<Played?, DecodeFailure> {
         let input: LoaderInput
         switch LoaderInput.open(source, maxDecodedPixels: maxDecodedPixels) {
         case .success(let opened): input = opened
@@ -81,7 +98,8 @@ public struct AnimationDecoder: Sendable {
         }
         guard var keep else {
             // The file ended before its header did: let the loader say what is wrong with it.
-            return decodeFrames(data, fitting: fitting, limit: maxFrames, fileLoops: nil, fileDelays: [], input: input, cancellation: cancellation)
+            return decodeFrames(data, fitting: fitting, limit: maxFrames, fileLoops: nil, fileDelays: [], input: input,
+                                cancellation: cancellation, into: frames)
         }
         // The iterator's clock counts milliseconds in an int: keep within half its range.
         keep = min(keep, layout.framesWithin(milliseconds: 1 << 30))
@@ -101,7 +119,7 @@ public struct AnimationDecoder: Sendable {
             data = layout.cut(data, afterFrame: keep)
         }
         return decodeFrames(data, fitting: fitting, limit: keep, fileLoops: layout.loops, fileDelays: layout.gifDelays,
-                            input: input, cancellation: cancellation)
+                            input: input, cancellation: cancellation, into: frames)
     }
 
     /// How many frames to hand to the loader for an animation on `canvas`, or a refusal.
@@ -124,7 +142,8 @@ public struct AnimationDecoder: Sendable {
 
     /// Feeds `data` to a loader and plays what it makes.
     private func decodeFrames(_ data: [UInt8], fitting: PixelSize, limit: Int, fileLoops: Bool?, fileDelays: [Int],
-                              input: LoaderInput, cancellation: CancellationFlag) -> Result<DecodedAnimation?, DecodeFailure> {
+                              input: LoaderInput, cancellation: CancellationFlag,
+                              into frames: some AnimationFrameSink) -> Result<Played?, DecodeFailure> {
         let loader: UnsafeMutablePointer<GdkPixbufLoader>
         switch input.makeLoader() {
         case .success(let made): loader = made
@@ -173,13 +192,13 @@ public struct AnimationDecoder: Sendable {
         if gdk_pixbuf_animation_is_static_image(animation) != 0 { return .success(nil) }
         let format = ImageTypes.formatName(gdk_pixbuf_loader_get_format(loader))
         return play(animation, box: fitting, limit: limit, fileLoops: fileLoops, fileDelays: fileDelays,
-                    format: format, cancellation: cancellation)
+                    format: format, cancellation: cancellation, into: frames)
     }
 
     /// Plays `animation` on a synthetic clock, from one frame's end to the next, copying each
-    /// frame until the animation ends, starts over, or the limits are reached.
+    /// frame into `frames` until the animation ends, starts over, or the limits are reached.
     private func play(_ animation: OpaquePointer, box: PixelSize, limit: Int, fileLoops: Bool?, fileDelays: [Int],
-                      format: String, cancellation: CancellationFlag) -> Result<DecodedAnimation?, DecodeFailure> {
+                      format: String, cancellation: CancellationFlag, into frames: some AnimationFrameSink) -> Result<Played?, DecodeFailure> {
         let canvas = PixelSize(width: Int(gdk_pixbuf_animation_get_width(animation)), height: Int(gdk_pixbuf_animation_get_height(animation)))
         var clock = 0  // ms since the start: the sum of the delays played so far
         guard let iter = Self.at(0, { gdk_pixbuf_animation_get_iter(animation, $0) }) else {
@@ -187,8 +206,6 @@ public struct AnimationDecoder: Sendable {
         }
         defer { unref(iter) }
 
-        var frames: [DecodedAnimation.Frame] = []
-        var bytes = 0
         var first: (pixbuf: OpaquePointer, delay: Int)?
         defer { if let first { unref(first.pixbuf) } }
         var framesAreObjects = false  // whether the loader hands out one pixbuf per frame
@@ -211,30 +228,33 @@ public struct AnimationDecoder: Sendable {
             if delay < 0 {
                 // -1: this frame stays for good. First, it is a still image; later, the end,
                 // usually showing the last frame again.
-                if frames.isEmpty { return .success(nil) }
-                let image = Self.copy(pixbuf, box: box, sourceSize: canvas, format: format)
-                if !Self.samePixels(image, frames[frames.count - 1].image), frames.count < limit, bytes + image.pixels.count <= maxBytes {
-                    frames.append(DecodedAnimation.Frame(image: image, duration: DecodedAnimation.Frame.duration(forDelay: 0)))
+                if frames.count == 0 { return .success(nil) }
+                let frame = Shrunk(pixbuf, toFit: box)
+                if !frames.matches(frame.pixbuf, frame: frames.count - 1), frames.count < limit,
+                   frames.byteCount + frame.byteCount <= maxBytes {
+                    _ = frames.append(frame.pixbuf, duration: DecodedAnimation.Frame.duration(forDelay: 0))
                 }
                 loops = false
                 break playing
             }
             if frames.count == 1, let first { framesAreObjects = pixbuf != first.pixbuf }
-            let image = Self.copy(pixbuf, box: box, sourceSize: canvas, format: format)
+            let frame = Shrunk(pixbuf, toFit: box)
             if framesAreObjects, frames.count >= 2, let first, pixbuf == first.pixbuf, delay == first.delay,
-               Self.samePixels(image, frames[0].image) {
+               frames.matches(frame.pixbuf, frame: 0) {
                 // The first frame's own pixbuf again (kept alive, so not a new one at its address).
                 loops = true
                 break playing
             }
-            if frames.count >= limit || bytes + image.pixels.count > maxBytes {
+            if frames.count >= limit || frames.byteCount + frame.byteCount > maxBytes {
                 loops = true
                 break playing
             }
             // The file's own delay where known (a GIF's frames are the loader's, one for one).
             let fileDelay = frames.count < fileDelays.count ? fileDelays[frames.count] : delay
-            frames.append(DecodedAnimation.Frame(image: image, duration: DecodedAnimation.Frame.duration(forDelay: fileDelay)))
-            bytes += image.pixels.count
+            guard frames.append(frame.pixbuf, duration: DecodedAnimation.Frame.duration(forDelay: fileDelay)) else {
+                loops = true  // no room for it: play what fitted
+                break playing
+            }
             if first == nil {
                 g_object_ref(UnsafeMutableRawPointer(pixbuf))
                 first = (pixbuf, delay)
@@ -252,7 +272,7 @@ public struct AnimationDecoder: Sendable {
             }
         }
         guard frames.count >= 2 else { return .success(nil) }
-        return .success(DecodedAnimation(frames: frames, loops: fileLoops ?? loops))
+        return .success(Played(loops: fileLoops ?? loops, canvas: canvas, format: format))
     }
 
     private static let cancelled = DecodeFailure(.cancelled, "Cancelled")
@@ -268,18 +288,65 @@ public struct AnimationDecoder: Sendable {
         }
     }
 
-    /// A copy of `pixbuf` shrunk to fit `box`.
-    private static func copy(_ pixbuf: OpaquePointer, box: PixelSize, sourceSize: PixelSize, format: String) -> DecodedImage {
-        if let shrunk = PixbufImage.shrunk(pixbuf, toFit: box) {
-            defer { unref(shrunk) }
-            return PixbufImage.copy(shrunk, sourceSize: sourceSize, format: format)
-        }
-        return PixbufImage.copy(pixbuf, sourceSize: sourceSize, format: format)
+}
+
+/// A frame as it is kept: the iterator's pixbuf, shrunk to fit the box when larger (a new
+/// pixbuf, released with this).
+private final class Shrunk {
+    let pixbuf: OpaquePointer
+    private let owned: OpaquePointer?
+
+    init(_ pixbuf: OpaquePointer, toFit box: PixelSize) {
+        owned = PixbufImage.shrunk(pixbuf, toFit: box)
+        self.pixbuf = owned ?? pixbuf
     }
 
-    private static func samePixels(_ a: DecodedImage, _ b: DecodedImage) -> Bool {
-        a.size == b.size && a.stride == b.stride && a.hasAlpha == b.hasAlpha && a.pixels.count == b.pixels.count
-            && memcmp(a.pixels.bytes, b.pixels.bytes, a.pixels.count) == 0
+    deinit { unref(owned) }
+
+    var byteCount: Int { Int(gdk_pixbuf_get_byte_length(pixbuf)) }
+}
+
+/// Where an animation's frames go as they are played, each copied once from a pixbuf.
+protocol AnimationFrameSink: AnyObject {
+    /// The frames so far.
+    var count: Int { get }
+    /// Their pixels' bytes (each pixbuf's byte length).
+    var byteCount: Int { get }
+    /// Whether `pixbuf` holds the same pixels, laid out the same way, as frame `index`.
+    func matches(_ pixbuf: OpaquePointer, frame index: Int) -> Bool
+    /// Copies `pixbuf`'s pixels as the next frame, shown `duration` ms; false when there is no
+    /// room for them (or their pixel format differs from the first frame's).
+    func append(_ pixbuf: OpaquePointer, duration: Int) -> Bool
+}
+
+/// Frames kept in this process's memory, one `PixelBuffer` each.
+final class FrameBuffers: AnimationFrameSink {
+    private var images: [(image: DecodedImage, duration: Int)] = []
+    private(set) var byteCount = 0
+
+    var count: Int { images.count }
+
+    func matches(_ pixbuf: OpaquePointer, frame index: Int) -> Bool {
+        let image = images[index].image
+        return PixbufImage.hasPixels(pixbuf, of: image)
+    }
+
+    func append(_ pixbuf: OpaquePointer, duration: Int) -> Bool {
+        let hasAlpha = gdk_pixbuf_get_has_alpha(pixbuf) != 0
+        if let first = images.first, first.image.hasAlpha != hasAlpha { return false }
+        // The image's own size and format are filled in by `frames(sourceSize:format:)`.
+        let image = PixbufImage.copy(pixbuf, sourceSize: PixelSize(width: 0, height: 0), format: "")
+        images.append((image, duration))
+        byteCount += image.pixels.count
+        return true
+    }
+
+    /// The frames, as the animation of an image of `sourceSize` in `format`.
+    func frames(sourceSize: PixelSize, format: String) -> [DecodedAnimation.Frame] {
+        images.map { image, duration in
+            DecodedAnimation.Frame(image: DecodedImage(size: image.size, stride: image.stride, hasAlpha: image.hasAlpha, pixels: image.pixels,
+                                                       sourceSize: sourceSize, format: format), duration: duration)
+        }
     }
 }
 

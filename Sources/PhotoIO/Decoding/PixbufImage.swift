@@ -1,4 +1,5 @@
 import CGdkPixbuf
+import Glibc
 import PhotoCore
 
 /// Moving pixels between `DecodedImage` and `GdkPixbuf`, for the thumbnail cache.
@@ -18,6 +19,15 @@ enum PixbufImage {
             sourceSize: sourceSize,
             format: format
         )
+    }
+
+    /// Whether `pixbuf` holds `image`'s pixels, laid out alike.
+    static func hasPixels(_ pixbuf: OpaquePointer, of image: DecodedImage) -> Bool {
+        let length = Int(gdk_pixbuf_get_byte_length(pixbuf))
+        guard Int(gdk_pixbuf_get_width(pixbuf)) == image.size.width, Int(gdk_pixbuf_get_height(pixbuf)) == image.size.height,
+              Int(gdk_pixbuf_get_rowstride(pixbuf)) == image.stride, (gdk_pixbuf_get_has_alpha(pixbuf) != 0) == image.hasAlpha,
+              length == image.pixels.count, let bytes = gdk_pixbuf_read_pixels(pixbuf) else { return false }
+        return memcmp(bytes, image.pixels.bytes, length) == 0
     }
 
     /// Runs `body` with a pixbuf over `image`'s own bytes (no copy), or returns nil when
