@@ -139,14 +139,16 @@ final class ViewerImages {
     private func submit(_ request: DecodeRequest, version: PhotoVersion, priority: Int, sharpening: Bool = false) -> DecodePool.Ticket {
         let decoder = self.decoder
         return DecodePool.shared.submit(priority: priority) { [weak self] flag in
-            let result = decoder.decode(request, cancellation: flag).map { ($0, PremultipliedImage($0)) }
-            if case .failure(let failure) = result, failure.kind == .cancelled { return }
-            // GIF and WebP may be animated: their frames too, bounded in count and bytes.
+            // One request: the still image, or the frames of an animated GIF or WebP, bounded in
+            // count and bytes. A full-resolution decode is of the still image only.
+            let picture = sharpening ? decoder.decode(request, cancellation: flag).map { DecodedPicture.still($0) }
+                : decoder.picture(request, maxFrames: 300, maxBytes: 128 << 20, cancellation: flag)
+            if case .failure(let failure) = picture, failure.kind == .cancelled { return }
             var animation: Animation?
-            if !sharpening, case .success(let (decoded, _)) = result, ["gif", "webp"].contains(decoded.format),
-               case .success(let decodedAnimation?) = decoder.animation(request, maxFrames: 300, maxBytes: 128 << 20, cancellation: flag) {
+            if case .success(.animation(let decodedAnimation)) = picture {
                 animation = Animation(frames: decodedAnimation.frames.map { (PremultipliedImage($0.image), $0.duration) }, loops: decodedAnimation.loops)
             }
+            let result = picture.map { ($0.firstImage, animation?.frames[0].0 ?? PremultipliedImage($0.firstImage)) }
             onMain { [weak self] in self?.finish(version, sharpening: sharpening, result, animation: animation) }
         }
     }
