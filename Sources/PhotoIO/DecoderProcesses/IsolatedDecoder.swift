@@ -154,16 +154,6 @@ public final class IsolatedDecoder: ImageDecoding, Sendable {
         }
     }
 
-    /// An animation's frames, or nil for a still image: `picture`, for callers that asked
-    /// for the still image first.
-    public func animation(_ request: DecodeRequest, maxFrames: Int = 300, maxBytes: Int = 128 << 20,
-                          cancellation: CancellationFlag) -> Result<DecodedAnimation?, DecodeFailure> {
-        picture(request, maxFrames: maxFrames, maxBytes: maxBytes, cancellation: cancellation).map { picture in
-            if case .animation(let animation) = picture { return animation }
-            return nil
-        }
-    }
-
     /// The date `uri` was taken; see `PhotoMetadata.readDate(uri:)`.
     public func dateTaken(uri: String) -> DateTakenCache.Value? {
         decoding {
