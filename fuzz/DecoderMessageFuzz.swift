@@ -48,7 +48,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         precondition(back == cancel, "cancel changed on a round trip: \(cancel) → \(back)")
     }
     if let reply = try? DecoderReply(message) {
-        if case .pixels(let layout) = reply.outcome { checkLayout(layout) }
+        switch reply.outcome {
+        case .pixels(let layout), .thumbnailFile(let layout, _): checkLayout(layout)
+        default: break
+        }
         let bytes = reply.message.encoded()
         guard let back = try? DecoderReply(DecoderMessage(decoding: bytes)) else {
             fatalError("a reply's own message does not parse: \(reply)")

@@ -17,6 +17,8 @@ import Testing
         let request = DecoderRequest(id: 77, operation: .picture, fitting: PixelSize(width: 256, height: 200),
                                      maxPixels: 50_000_000, maxFrames: 12, maxBytes: 1 << 20, name: "cat.gif")
         #expect(try DecoderRequest(roundTrip(request.message)) == request)
+        let thumbnail = DecoderRequest(id: 78, operation: .thumbnailFile, fitting: PixelSize(width: 128, height: 128))
+        #expect(try DecoderRequest(roundTrip(thumbnail.message)) == thumbnail)
 
         let layout = PixelLayout(frames: PixelLayout.packed([(PixelSize(width: 10, height: 5), 100), (PixelSize(width: 10, height: 5), 40)], hasAlpha: true),
                                  hasAlpha: true, sourceSize: PixelSize(width: 40, height: 20), format: "gif", loops: false)
@@ -30,6 +32,9 @@ import Testing
             .properties(details), .failure(DecodeFailure(.unsafe, "Could not be decoded safely.")),
             .failure(DecodeFailure(.timedOut, "Decoding took too long; it will be tried again.")), .probe("read x: failed"),
             .dates([.taken(-5), .noDate, nil, .taken(1_700_000_000_000_000)]), .dates([]),
+            .thumbnailFile(PixelLayout(frames: PixelLayout.packed([(PixelSize(width: 128, height: 96), 0)], hasAlpha: false),
+                                       hasAlpha: false, sourceSize: PixelSize(width: 256, height: 192), format: "png"),
+                           text: ["Thumb::URI": "file:///photos/caf%C3%A9.jpg", "Thumb::MTime": "1700000000", "Thumb::Size": "-1x"]),
         ] {
             let reply = DecoderReply(id: 9, outcome: outcome)
             #expect(try DecoderReply(roundTrip(reply.message)) == reply)
@@ -103,7 +108,7 @@ import Testing
         request.fields[DecoderRequest.Tag.width.rawValue] = .int(0)
         #expect(throws: DecoderMessage.Malformed.self) { try DecoderRequest(request) }
         request = DecoderRequest(id: 1, operation: .still).message
-        request.fields[DecoderRequest.Tag.operation.rawValue] = .int(7)
+        request.fields[DecoderRequest.Tag.operation.rawValue] = .int(8)
         #expect(throws: DecoderMessage.Malformed.self) { try DecoderRequest(request) }
     }
 
@@ -124,6 +129,13 @@ import Testing
             return
         }
         #expect(details.dateTakenOffset == -18_000)
+    }
+
+    @Test func aThumbnailFileIsOneFrame() throws {
+        let size = PixelSize(width: 10, height: 10)
+        let two = PixelLayout(frames: PixelLayout.packed([(size, 0), (size, 0)], hasAlpha: false), hasAlpha: false, sourceSize: size, format: "png")
+        let message = DecoderReply(id: 3, outcome: .thumbnailFile(two, text: [:])).message
+        #expect(throws: DecoderMessage.Malformed.self) { try DecoderReply(message) }
     }
 
     @Test func aLayoutMustLieInsideItsMemory() throws {

@@ -103,6 +103,55 @@ import Testing
         #expect(details.dateTaken != nil && details.name == "dated.jpg")
     }
 
+    /// The thumbnail cache's files (other programs write them too) are read in the process:
+    /// the same pixels and keys as read here, text after the image data included; a file
+    /// that crashes its reader costs a process and counts as no thumbnail, which the provider
+    /// then makes again from the photo, over it.
+    @Test func cachedThumbnailsAreReadInTheProcess() throws {
+        let home = ThumbnailCacheHome()
+        let isolated = Self.decoder(processes: 1)
+        let inProcess = ThumbnailStore(cacheHome: home.path), there = ThumbnailStore(cacheHome: home.path, reader: isolated)
+        let uri = "file:///photos/IMG_0001.JPG"
+        let image = patternImage(width: 200, height: 150, hasAlpha: true, sourceSize: PixelSize(width: 4000, height: 3000))
+        try inProcess.save(image: image, uri: uri, modified: 7, fileSize: 99, size: .large)
+
+        for size in [ThumbnailSize.large, .normal] {
+            let here = try #require(inProcess.load(uri: uri, modified: 7, fileSize: 99, size: size))
+            let read = try #require(there.load(uri: uri, modified: 7, fileSize: 99, size: size))
+            #expect(read.size == here.size && read.sourceSize == PixelSize(width: 4000, height: 3000) && read.format == "jpeg")
+            #expect(packedPixels(read) == packedPixels(here))
+        }
+        #expect(packedPixels(try #require(there.load(uri: uri, modified: 7, size: .large))) == packedPixels(image))
+        #expect(there.load(uri: uri, modified: 8, size: .large) == nil, "stale: the browser decides")
+        try inProcess.recordFailure(uri: "file:///photos/bad.jpg", modified: 3, failure: DecodeFailure(.corrupt, "Damaged."))
+        #expect(there.recordedFailure(uri: "file:///photos/bad.jpg", modified: 3) == DecodeFailure(.corrupt, "Damaged."))
+        #expect(isolated.counts.started == 1 && isolated.counts.replaced == 0)
+
+        // A file of the test mode's crash marker in place of a thumbnail.
+        let photo = folder.image("photo.png", width: 90, height: 60)
+        let stamp = fileStamp(photo)
+        let request = ThumbnailRequest(uri: folder.uri("photo.png"), modifiedSeconds: stamp.modified, fileSize: stamp.size, size: .normal)
+        let path = home.layout.path(forURI: request.uri, size: .normal)
+        try FileManager.default.createDirectory(atPath: home.layout.directory(for: .normal), withIntermediateDirectories: true)
+        folder.file("crash.png", text: TestFault.crash + String(repeating: " ", count: 100))
+        try FileManager.default.copyItem(atPath: folder.path("crash.png"), toPath: path)
+        #expect(there.load(uri: request.uri, modified: stamp.modified, size: .normal) == nil)
+        #expect(isolated.counts.replaced == 1, "the file was parsed in the process")
+
+        let provider = ThumbnailProvider(cacheHome: home.path, decoder: isolated)
+        guard case .generated(let made, nil) = provider.outcome(for: request, cancellation: CancellationFlag()) else {
+            Issue.record("expected the thumbnail to be made again")
+            return
+        }
+        #expect(isolated.counts.replaced == 2, "the crashing file was read once more, then replaced")
+        guard case .cached(let cached) = provider.outcome(for: request, cancellation: CancellationFlag()) else {
+            Issue.record("expected the new thumbnail from the cache")
+            return
+        }
+        #expect(packedPixels(cached) == packedPixels(made))
+        #expect(isolated.counts.replaced == 2)
+    }
+
     /// Dates come a batch of files to a request (a full batch, then some), in order, with
     /// files that hold no date and files that cannot be opened in their places, from one
     /// process that never breaks down.
@@ -250,6 +299,12 @@ import Testing
             return
         }
         #expect(animation.frames.count == 3)
+        // The thumbnail cache's files too.
+        let home = ThumbnailCacheHome()
+        try ThumbnailStore(cacheHome: home.path).save(image: patternImage(width: 40, height: 30), uri: folder.uri("a.png"),
+                                                      modified: 1, fileSize: 1, size: .normal)
+        let cached = try #require(ThumbnailStore(cacheHome: home.path, reader: isolated).load(uri: folder.uri("a.png"), modified: 1, size: .normal))
+        #expect(packedPixels(cached) == packedPixels(patternImage(width: 40, height: 30)))
         guard case .still = try isolated.picture(request("a.png"), cancellation: CancellationFlag()).get() else {
             Issue.record("a.png came back animated")
             return

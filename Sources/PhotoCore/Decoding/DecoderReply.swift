@@ -107,6 +107,10 @@ public struct DecoderReply: Sendable, Equatable {
         case failure(DecodeFailure)
         /// Test mode: what a probe found, one line per attempt.
         case probe(String)
+        /// A thumbnail file's pixels (one frame, in the memory sent beside the reply; the
+        /// source size is the file's own) and its text keys, by `ThumbnailAttributes.Key`:
+        /// the browser decides whether the thumbnail is valid.
+        case thumbnailFile(PixelLayout, text: [String: String])
     }
 
     public var id: UInt64
@@ -129,11 +133,18 @@ public struct DecoderReply: Sendable, Equatable {
         case width, height, dateTaken, dateOffset, camera, lens, exposure, fNumber, iso, focal, focal35, latitude, longitude
         // probe
         case report
+        // thumbnail file: its text keys, a tag each from here on (`ThumbnailAttributes.Key.all`)
+        case thumbnailText
     }
 
     enum OutcomeCode: Int64 {
         // 2 was a reply saying a file holds no animation: a picture request now gets its pixels.
-        case pixels = 1, date = 3, properties, failure, probe, dates
+        case pixels = 1, date = 3, properties, failure, probe, dates, thumbnailFile
+    }
+
+    /// The tag of each text key a thumbnail file reply carries.
+    static let thumbnailTextTags: [(key: String, tag: UInt8)] = ThumbnailAttributes.Key.all.enumerated().map {
+        ($1, Tag.thumbnailText.rawValue + UInt8($0))
     }
 
     /// How `dates` lists a file without a date, and one that could not be read (dates are
@@ -146,15 +157,24 @@ public struct DecoderReply: Sendable, Equatable {
         var fields: [UInt8: DecoderMessage.Value] = [Tag.id.rawValue: .int(Int64(bitPattern: id))]
         func set(_ tag: Tag, _ value: DecoderMessage.Value?) { if let value { fields[tag.rawValue] = value } }
         func code(_ code: OutcomeCode) { set(.outcome, .int(code.rawValue)) }
-        switch outcome {
-        case .pixels(let layout):
-            code(.pixels)
+        func setLayout(_ layout: PixelLayout) {
             set(.frames, .ints(layout.frames.flatMap { [$0.offset, $0.size.width, $0.size.height, $0.stride, $0.duration].map(Int64.init) }))
             set(.hasAlpha, .int(layout.hasAlpha ? 1 : 0))
             set(.sourceWidth, .int(Int64(layout.sourceSize.width)))
             set(.sourceHeight, .int(Int64(layout.sourceSize.height)))
             set(.format, .text(layout.format))
             set(.loops, .int(layout.loops ? 1 : 0))
+        }
+        switch outcome {
+        case .pixels(let layout):
+            code(.pixels)
+            setLayout(layout)
+        case .thumbnailFile(let layout, let text):
+            code(.thumbnailFile)
+            setLayout(layout)
+            for (key, tag) in Self.thumbnailTextTags {
+                if let value = text[key] { fields[tag] = .text(value) }
+            }
         case .date(let value):
             code(.date)
             switch value {
@@ -203,9 +223,8 @@ public struct DecoderReply: Sendable, Equatable {
         guard message.kind == .reply else { throw .init(reason: "not a reply") }
         guard let id = message.int(Tag.id.rawValue) else { throw .init(reason: "reply without an id") }
         self.id = UInt64(bitPattern: id)
-        let edge = Int64(PixelLayout.maxEdge)
-        switch OutcomeCode(rawValue: message.int(Tag.outcome.rawValue) ?? 0) {
-        case .pixels:
+        func layout() throws(DecoderMessage.Malformed) -> PixelLayout {
+            let edge = Int64(PixelLayout.maxEdge)
             guard let numbers = message.ints(Tag.frames.rawValue), !numbers.isEmpty, numbers.count % 5 == 0,
                   numbers.allSatisfy({ (0...Int64(Int32.max) * 8).contains($0) }) else {
                 throw .init(reason: "bad frame list")
@@ -214,13 +233,25 @@ public struct DecoderReply: Sendable, Equatable {
                 PixelLayout.Frame(offset: Int(numbers[i]), size: PixelSize(width: Int(numbers[i + 1]), height: Int(numbers[i + 2])),
                                   stride: Int(numbers[i + 3]), duration: Int(numbers[i + 4]))
             }
-            outcome = .pixels(PixelLayout(
+            return PixelLayout(
                 frames: frames,
                 hasAlpha: try message.int(Tag.hasAlpha.rawValue, in: 0...1) == 1,
                 sourceSize: PixelSize(width: try message.int(Tag.sourceWidth.rawValue, in: 1...edge),
                                       height: try message.int(Tag.sourceHeight.rawValue, in: 1...edge)),
                 format: message.text(Tag.format.rawValue) ?? "unknown",
-                loops: (message.int(Tag.loops.rawValue) ?? 1) != 0))
+                loops: (message.int(Tag.loops.rawValue) ?? 1) != 0)
+        }
+        switch OutcomeCode(rawValue: message.int(Tag.outcome.rawValue) ?? 0) {
+        case .pixels:
+            outcome = .pixels(try layout())
+        case .thumbnailFile:
+            let layout = try layout()
+            guard layout.frames.count == 1 else { throw .init(reason: "a thumbnail of \(layout.frames.count) frames") }
+            var text: [String: String] = [:]
+            for (key, tag) in Self.thumbnailTextTags {
+                if let value = message.text(tag) { text[key] = value }
+            }
+            outcome = .thumbnailFile(layout, text: text)
         case .date:
             if let date = message.int(Tag.date.rawValue) {
                 outcome = .date(.taken(date))

@@ -16,6 +16,9 @@ public struct DecoderRequest: Sendable, Equatable {
         case probe = 5
         /// The dates of a batch of files, one descriptor each (`dates`).
         case dates = 6
+        /// A thumbnail file of the freedesktop cache, which any program may have written: its
+        /// pixels shrunk to fit `fitting`, and its text keys (`thumbnailFile`).
+        case thumbnailFile = 7
     }
 
     /// Matches the reply to the request.
@@ -74,7 +77,7 @@ public struct DecoderRequest: Sendable, Equatable {
     public init(_ message: DecoderMessage) throws(DecoderMessage.Malformed) {
         guard message.kind == .request else { throw .init(reason: "not a request") }
         guard let id = message.int(Tag.id.rawValue) else { throw .init(reason: "request without an id") }
-        let rawOperation = try message.int(Tag.operation.rawValue, in: 1...6)
+        let rawOperation = try message.int(Tag.operation.rawValue, in: 1...7)
         self.id = UInt64(bitPattern: id)
         operation = Operation(rawValue: Int64(rawOperation))!
         fitting = PixelSize(width: try message.int(Tag.width.rawValue, in: 1...Self.maxEdge),

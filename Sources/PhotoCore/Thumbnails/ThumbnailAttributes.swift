@@ -15,6 +15,9 @@ public struct ThumbnailAttributes: Sendable, Equatable {
         public static let failureReason = "X-GPhotoBrowse::FailureReason"
         /// The `DecodeFailure.Kind` of a failure entry.
         public static let failureKind = "X-GPhotoBrowse::FailureKind"
+
+        /// Every key this program reads.
+        public static let all = [uri, modified, fileSize, imageWidth, imageHeight, mimeType, software, failureReason, failureKind]
     }
 
     /// `Thumb::URI`: the original's URI.

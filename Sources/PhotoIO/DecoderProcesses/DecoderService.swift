@@ -179,6 +179,17 @@ private final class Service: @unchecked Sendable {
                 }
                 return still(ByteSource(descriptor: descriptor, name: request.name))
             }
+        case .thumbnailFile:
+            // Another program may have written it: read here, and the pixels go from the
+            // loader's pixbuf straight into the shared memory.
+            let read = ThumbnailFile.decode(descriptor: descriptor, fitting: request.fitting) { pixbuf, size, text in
+                SharedPixels.seal(pixbuf: pixbuf, sourceSize: size, format: "png").map { (fd: $0.fd, layout: $0.layout, text: text) }
+            }
+            switch read {
+            case .success(let read)?: return (DecoderReply(id: request.id, outcome: .thumbnailFile(read.layout, text: read.text)), read.fd)
+            case .failure(let failure)?: return reply(.failure(failure))
+            case nil: return reply(.failure(DecodeFailure(.corrupt, "Not a whole thumbnail PNG.")))
+            }
         case .date:
             return reply(.date(PhotoMetadata.readDate(descriptor: descriptor)))
         case .properties:

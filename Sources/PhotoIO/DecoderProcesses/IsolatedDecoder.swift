@@ -25,7 +25,7 @@ import Synchronization
 /// Where no decoder program is installed the decoding runs in this process (and says so once,
 /// in the log and in `status`); where bubblewrap cannot run, decoder processes run without
 /// it, confined by their own limits, Landlock and seccomp.
-public final class IsolatedDecoder: ImageDecoding, Sendable {
+public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Sendable {
     public struct Settings: Sendable {
         public var maxProcesses = ProcessInfo.processInfo.activeProcessorCount
         public var timeout: Double = 30
@@ -204,6 +204,35 @@ public final class IsolatedDecoder: ImageDecoding, Sendable {
                 guard case .success((let reply, _)) = run(DecoderRequest(id: 0, operation: .properties), uri: uri, cancellation: CancellationFlag()),
                       case .properties(let details) = reply.outcome else { return nil }
                 return details
+            }
+        }
+    }
+
+    /// A thumbnail file of the cache, which other programs write too (see `ThumbnailFile`):
+    /// read in a decoder process like a photo. A process that breaks down on it is replaced,
+    /// and the file is no thumbnail (it is made again from the photo).
+    public func readThumbnailFile(descriptor: Int32, fitting box: PixelSize) -> ThumbnailFile? {
+        decoding {
+            PixbufDecoder(maxDecodedPixels: maxDecodedPixels).readThumbnailFile(descriptor: descriptor, fitting: box)
+        } isolated: {
+            let request = DecoderRequest(id: 0, operation: .thumbnailFile, fitting: box)
+            switch withProcess({ $0.run(request, descriptors: [descriptor], timeout: settings.timeout, cancellation: CancellationFlag()) }) {
+            case .failure(let breakdown):
+                if case .couldNotStart = breakdown { return nil }
+                log("a cached thumbnail: \(breakdown.description); decoding goes on in a new process")
+                return nil
+            case .success((let reply, let pixels)):
+                guard case .thumbnailFile(let layout, let text) = reply.outcome, let pixels else {
+                    if let pixels { close(pixels) }
+                    return nil
+                }
+                switch SharedPixels.open(fd: pixels, layout: layout) {
+                case .success(let images):
+                    return ThumbnailFile(image: images[0], text: text)
+                case .failure(let problem):
+                    log("a cached thumbnail: the decoder's pixels were refused (\(problem.reason))")
+                    return nil
+                }
             }
         }
     }

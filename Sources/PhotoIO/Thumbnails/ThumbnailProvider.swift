@@ -31,13 +31,17 @@ public struct ThumbnailProvider: Sendable {
     public let store: ThumbnailStore
     public let decoder: any ImageDecoding
 
-    public init(store: ThumbnailStore = ThumbnailStore(), decoder: any ImageDecoding = PixbufDecoder()) {
+    public init(store: ThumbnailStore, decoder: any ImageDecoding = PixbufDecoder()) {
         self.store = store
         self.decoder = decoder
     }
 
-    public init(cacheHome: String, decoder: any ImageDecoding = PixbufDecoder()) {
-        self.init(store: ThumbnailStore(cacheHome: cacheHome), decoder: decoder)
+    /// A provider whose decoder also reads the cache's files (which other programs write
+    /// too): the app passes its decoder processes, so no byte from outside is parsed in the
+    /// browser.
+    public init(cacheHome: String = ThumbnailCacheLayout.defaultCacheHome(),
+                decoder: some ImageDecoding & ThumbnailFileReading = PixbufDecoder()) {
+        self.init(store: ThumbnailStore(cacheHome: cacheHome, reader: decoder), decoder: decoder)
     }
 
     /// The thumbnail of the requested file, or why there is none.

@@ -13,12 +13,18 @@ public struct ThumbnailCacheError: Error, Sendable, Equatable, CustomStringConve
 /// program following the Thumbnail Managing Standard: PNG thumbnails named by the MD5 of
 /// the original's URI, carrying the URI and modification time they were made from.
 ///
-/// Reads check a thumbnail before trusting it (`ThumbnailAttributes.isValid`); writes are
-/// atomic (a private temporary file in the same folder, renamed over the final name), with
-/// folders made 0700 and files 0600. Blocking file I/O: call from worker threads. Stateless
-/// apart from its layout, so one store can serve every thread.
+/// Other programs write the cache too, so its files are bytes from outside: the store opens
+/// them (without blocking, regular files of a plausible size only) and hands the descriptor
+/// to its `reader`, a decoder process in the app (`IsolatedDecoder`), which sends back the
+/// pixels and the text keys; the store then checks a thumbnail before trusting it
+/// (`ThumbnailAttributes.isValid`). Writes are atomic (a private temporary file in the same
+/// folder, renamed over the final name), with folders made 0700 and files 0600. Blocking
+/// file I/O: call from worker threads. Stateless apart from its layout and reader, so one
+/// store can serve every thread.
 public struct ThumbnailStore: Sendable {
     public let layout: ThumbnailCacheLayout
+    /// Where the cache's files are parsed.
+    public let reader: any ThumbnailFileReading
 
     /// The zlib level thumbnails are written at (gdk-pixbuf's PNG `compression` option).
     ///
@@ -52,18 +58,16 @@ public struct ThumbnailStore: Sendable {
     /// back from the cache took 0.11 s, 0.12 s and 0.05 s.
     public static let compressionLevel = 0
 
-    /// A thumbnail file larger than this is not read: an xx-large RGBA thumbnail stored
-    /// without compression is 4 MiB.
-    static let maxFileBytes = 32 << 20
-    /// Nor one wider or taller than this (the largest size is 1024 px).
-    static let maxEdge = 4096
-
-    public init(cacheHome: String = ThumbnailCacheLayout.defaultCacheHome()) {
-        layout = ThumbnailCacheLayout(cacheHome: cacheHome)
+    /// `reader` parses the cache's files: this process by default (`PixbufDecoder`); the app
+    /// and the tools pass its decoder processes (`IsolatedDecoder`, through
+    /// `ThumbnailProvider(cacheHome:decoder:)`).
+    public init(cacheHome: String = ThumbnailCacheLayout.defaultCacheHome(), reader: any ThumbnailFileReading = PixbufDecoder()) {
+        self.init(layout: ThumbnailCacheLayout(cacheHome: cacheHome), reader: reader)
     }
 
-    public init(layout: ThumbnailCacheLayout) {
+    public init(layout: ThumbnailCacheLayout, reader: any ThumbnailFileReading = PixbufDecoder()) {
         self.layout = layout
+        self.reader = reader
     }
 
     // MARK: - Thumbnails
@@ -73,11 +77,11 @@ public struct ThumbnailStore: Sendable {
     /// When that size is missing or stale, a valid larger one is used, shrunk to fit
     /// (`allowLarger`). A thumbnail larger than `size` allows is shrunk too.
     public func load(uri: String, modified: Int64, fileSize: Int64? = nil, size: ThumbnailSize, allowLarger: Bool = true) -> DecodedImage? {
+        let box = PixelSize(width: size.edge, height: size.edge)
         for candidate in [size] + (allowLarger ? size.larger : []) {
-            guard let (pixbuf, attributes) = Self.read(path: layout.path(forURI: uri, size: candidate)) else { continue }
-            defer { unref(pixbuf) }
-            guard attributes.isValid(forURI: uri, modified: modified, fileSize: fileSize) else { continue }
-            return Self.image(from: pixbuf, attributes: attributes, fitting: size)
+            guard let (file, attributes) = read(path: layout.path(forURI: uri, size: candidate), fitting: box),
+                  attributes.isValid(forURI: uri, modified: modified, fileSize: fileSize) else { continue }
+            return Self.image(from: file, attributes: attributes)
         }
         return nil
     }
@@ -135,9 +139,8 @@ public struct ThumbnailStore: Sendable {
     /// The failure recorded for `uri` as modified at `modified`, with the reason recorded
     /// then (a generic one for entries without it).
     public func recordedFailure(uri: String, modified: Int64) -> DecodeFailure? {
-        guard let (pixbuf, attributes) = Self.read(path: layout.failurePath(forURI: uri)) else { return nil }
-        unref(pixbuf)
-        guard attributes.isValid(forURI: uri, modified: modified) else { return nil }
+        guard let (_, attributes) = read(path: layout.failurePath(forURI: uri), fitting: PixelSize(width: 1, height: 1)),
+              attributes.isValid(forURI: uri, modified: modified) else { return nil }
         return DecodeFailure(
             attributes.failureKind.flatMap(Self.kind(named:)) ?? .corrupt,
             attributes.failureReason ?? "The file could not be read as an image."
@@ -168,76 +171,29 @@ public struct ThumbnailStore: Sendable {
 
     // MARK: - Reading PNG files
 
-    /// Reads a thumbnail PNG and its text keys. Returns a new pixbuf reference, or nil when
-    /// the file is missing, not a regular file, implausibly large, or not a whole PNG.
-    ///
-    /// The file is checked first without blocking (a FIFO under a thumbnail's name would
-    /// stall a worker forever) and without reading it all: its type, its size, its header
-    /// and its last chunk. Then gdk-pixbuf reads it by name with its whole-file PNG loader,
-    /// not a `GdkPixbufLoader`: the progressive loader only reports text chunks placed before
-    /// the image data, and the standard lets writers put them after it.
-    static func read(path: String) -> (OpaquePointer, ThumbnailAttributes)? {
-        guard isPlausiblePNGFile(path) else { return nil }
-        var error: UnsafeMutablePointer<GError>?
-        guard let pixbuf = gdk_pixbuf_new_from_file(path, &error) else {
-            if let error { g_error_free(error) }
-            return nil
-        }
-        if let error { g_error_free(error) }
-        let attributes = ThumbnailAttributes { key in
-            gdk_pixbuf_get_option(pixbuf, "tEXt::" + key).map { String(cString: $0) }
-        }
-        return (pixbuf, attributes)
-    }
-
-    /// Whether `path` is a regular file of at most `maxFileBytes` that starts like a PNG of
-    /// at most `maxEdge` pixels a side and ends with the end chunk. The end chunk matters:
-    /// gdk-pixbuf accepts some PNG files cut off after their header, with the missing rows
-    /// left blank, and a cut-off file must never pass for a thumbnail.
-    private static func isPlausiblePNGFile(_ path: String) -> Bool {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
-        guard fd >= 0 else { return false }
+    /// Reads a cache file with the reader: its pixels shrunk to fit `box` and its text keys;
+    /// nil when the file is missing, not a regular file, implausibly large, or not a whole
+    /// PNG. The file is opened here without blocking; its bytes are the reader's to parse.
+    private func read(path: String, fitting box: PixelSize) -> (ThumbnailFile, ThumbnailAttributes)? {
+        guard let fd = ThumbnailFile.open(path: path) else { return nil }
         defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
-              status.st_size > 45, status.st_size <= maxFileBytes else { return false }
-        var head = [UInt8](repeating: 0, count: 24)
-        var tail = [UInt8](repeating: 0, count: 12)
-        guard readExactly(fd, into: &head, at: 0), readExactly(fd, into: &tail, at: Int(status.st_size) - 12) else { return false }
-
-        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        let end: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]  // IEND, empty, its CRC
-        guard head.starts(with: signature), head[12..<16].elementsEqual("IHDR".utf8), tail == end else { return false }
-        func u32(_ i: Int) -> Int { Int(head[i]) << 24 | Int(head[i + 1]) << 16 | Int(head[i + 2]) << 8 | Int(head[i + 3]) }
-        let width = u32(16), height = u32(20)
-        return width > 0 && height > 0 && width <= maxEdge && height <= maxEdge
+        guard let file = reader.readThumbnailFile(descriptor: fd, fitting: box) else { return nil }
+        return (file, ThumbnailAttributes { file.text[$0] })
     }
 
-    private static func readExactly(_ fd: Int32, into buffer: inout [UInt8], at offset: Int) -> Bool {
-        var total = 0
-        while total < buffer.count {
-            let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + total, $0.count - total, off_t(offset + total)) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return false }
-            total += n
-        }
-        return true
-    }
-
-    /// The pixels of a cached thumbnail, shrunk to fit `size`, with the original's size
-    /// and type when the thumbnail records them.
-    private static func image(from pixbuf: OpaquePointer, attributes: ThumbnailAttributes, fitting size: ThumbnailSize) -> DecodedImage {
-        let shrunk = PixbufImage.shrunk(pixbuf, toFit: PixelSize(width: size.edge, height: size.edge))
-        defer { unref(shrunk) }
-        let final = shrunk ?? pixbuf
-        let width = Int(gdk_pixbuf_get_width(final)), height = Int(gdk_pixbuf_get_height(final))
-        var source = attributes.imageSize ?? PixelSize(width: Int(gdk_pixbuf_get_width(pixbuf)), height: Int(gdk_pixbuf_get_height(pixbuf)))
+    /// A cached thumbnail's pixels as a thumbnail of the original: with the original's size
+    /// and type where the thumbnail records them.
+    private static func image(from file: ThumbnailFile, attributes: ThumbnailAttributes) -> DecodedImage {
+        let image = file.image
+        let width = image.size.width, height = image.size.height
+        var source = attributes.imageSize ?? image.sourceSize
         // Some thumbnailers record the size before EXIF orientation: turn it like the pixels.
         if (width > height) != (source.width > source.height) && width != height && source.width != source.height {
             source = PixelSize(width: source.height, height: source.width)
         }
         let format = attributes.mimeType.flatMap { PixbufImage.formats.nameByMime[$0.lowercased()] } ?? "unknown"
-        return PixbufImage.copy(final, sourceSize: source, format: format)
+        return DecodedImage(size: image.size, stride: image.stride, hasAlpha: image.hasAlpha, pixels: image.pixels,
+                            sourceSize: source, format: format)
     }
 
     // MARK: - Writing PNG files
