@@ -97,7 +97,7 @@ public enum SharedPixels {
             self.fd = -1
             // A writable shared mapping would make F_SEAL_WRITE fail: it goes first.
             munmap(map, capacity)
-            guard ftruncate(fd, off_t(max(end, 1))) == 0, fcntl(fd, cconf_F_ADD_SEALS, SharedPixels.requiredSeals | cconf_F_SEAL_SEAL) == 0 else {
+            guard max(end, 1) == capacity || ftruncate(fd, off_t(max(end, 1))) == 0, fcntl(fd, cconf_F_ADD_SEALS, SharedPixels.requiredSeals | cconf_F_SEAL_SEAL) == 0 else {
                 let error = SharedPixels.failure("sealing")
                 Glibc.close(fd)
                 return .failure(error)
