@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "Bridge"),
         // Files and pixels: folder listing with GIO, decoding with gdk-pixbuf (in decoder
         // processes, `IsolatedDecoder`). No GTK.
-        .target(name: "PhotoIO", dependencies: ["PhotoCore", "CGdkPixbuf", "CExif", "CConfinement"]),
+        .target(name: "PhotoIO", dependencies: ["PhotoCore", "Bridge", "CGdkPixbuf", "CExif", "CConfinement"]),
         // The decoder process: decodes one file descriptor at a time for the browser,
         // confined (see `DecoderService`).
         .executableTarget(name: "gphotobrowse-decoder", dependencies: ["PhotoIO"]),

@@ -56,6 +56,34 @@ import Testing
         #expect(isolated.counts.replaced == 0)
     }
 
+    /// msgfmt, to compile the Chinese catalog for the test below.
+    private static let msgfmt = ["/usr/bin/msgfmt", "/bin/msgfmt"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    @Test(.enabled(if: msgfmt != nil, "msgfmt is missing (apt-get install gettext)"), arguments: [true, false])
+    func failuresAreWrittenInTheBrowsersLanguage(bubblewrap: Bool) throws {
+        let po = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../po/zh_CN.po").standardized
+        let catalogs = URL(fileURLWithPath: folder.path).appendingPathComponent("locale")
+        let messages = catalogs.appendingPathComponent("zh_CN/LC_MESSAGES")
+        try FileManager.default.createDirectory(at: messages, withIntermediateDirectories: true)
+        let compile = Process()
+        compile.executableURL = URL(fileURLWithPath: try #require(Self.msgfmt))
+        compile.arguments = ["-o", messages.appendingPathComponent("gphotobrowse.mo").path, po.path]
+        try compile.run()
+        compile.waitUntilExit()
+        #expect(compile.terminationStatus == 0)
+
+        folder.file("empty.jpg", bytes: [])
+        var settings = IsolatedDecoder.Settings()
+        settings.maxProcesses = 1
+        settings.useBubblewrap = bubblewrap
+        settings.language = ["LANGUAGE": "zh_CN", "LANG": "C.UTF-8", Localization.catalogVariable: catalogs.path]
+        let chinese = IsolatedDecoder(settings: settings).decode(request("empty.jpg"), cancellation: CancellationFlag()).failure
+        #expect(chinese?.reason == "文件是空的。")
+        settings.language = [:]
+        let english = IsolatedDecoder(settings: settings).decode(request("empty.jpg"), cancellation: CancellationFlag()).failure
+        #expect(english?.reason == "The file is empty.")
+    }
+
     @Test func animationsDatesAndPropertiesComeFromTheProcess() throws {
         folder.file("three.gif", bytes: handMadeGIF(palette: [0xFF0000, 0x00FF00, 0x0000FF, 0xFFFFFF],
                                                     frames: [(0, 10), (1, 20), (2, 5)], loopCount: 0))

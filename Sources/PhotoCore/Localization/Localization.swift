@@ -15,6 +15,8 @@ import Foundation
 /// reorder (`%2$s … %1$s`) and `msgfmt --check` verifies.
 public enum Localization {
     public static let domain = "gphotobrowse"
+    /// The environment variable that names the catalogs' folder, overriding the search.
+    public static let catalogVariable = "GPHOTOBROWSE_LOCALEDIR"
 
     /// Sets the locale from the environment and binds the catalogs found in `directory`
     /// (`LANG/LC_MESSAGES/gphotobrowse.mo` below it); call once, first thing.
@@ -30,7 +32,7 @@ public enum Localization {
     /// them there), else meson's build tree (`po/` beside it), else `../share/locale` when
     /// installed.
     public static func catalogDirectory(executable: URL, environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        if let given = environment["GPHOTOBROWSE_LOCALEDIR"], !given.isEmpty { return given }
+        if let given = environment[catalogVariable], !given.isEmpty { return given }
         let folder = executable.resolvingSymlinksInPath().deletingLastPathComponent()
         let candidates = [
             folder.appendingPathComponent("locale"),

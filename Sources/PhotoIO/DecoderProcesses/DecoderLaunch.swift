@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import PhotoCore
 
 /// How decoder processes are started: which program, and inside what.
 public struct DecoderLaunch: Sendable {
@@ -10,13 +11,34 @@ public struct DecoderLaunch: Sendable {
     public var memoryLimit: Int
     public var cpuLimit: Int
     public var testModes: Bool
+    /// The environment variables that say the language to write failures in (`language()`):
+    /// the only ones a decoder process gets besides its own.
+    public var language: [String: String]
 
-    public init(program: String, bubblewrap: String?, memoryLimit: Int = 3 << 30, cpuLimit: Int = 60, testModes: Bool = false) {
+    public init(program: String, bubblewrap: String?, memoryLimit: Int = 3 << 30, cpuLimit: Int = 60, testModes: Bool = false,
+                language: [String: String] = [:]) {
         self.program = program
         self.bubblewrap = bubblewrap
         self.memoryLimit = memoryLimit
         self.cpuLimit = cpuLimit
         self.testModes = testModes
+        self.language = language
+    }
+
+    /// This process's language settings (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`) and
+    /// where its translations are (`GPHOTOBROWSE_LOCALEDIR`), for decoder processes: the
+    /// reasons they give for a file they cannot show reach the person as they wrote them.
+    public static func language(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String: String] {
+        var language = environment.filter { ["LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"].contains($0.key) }
+        if let catalogs = Localization.catalogDirectory(executable: URL(fileURLWithPath: "/proc/self/exe"), environment: environment) {
+            language[Localization.catalogVariable] = catalogs
+        }
+        return language
+    }
+
+    /// The environment a decoder process starts with: quiet crashes, and the language.
+    var environment: [String] {
+        [Self.quietCrashes] + language.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
     }
 
     /// The decoder program next to this process's executable (a build tree, or a test
@@ -46,7 +68,11 @@ public struct DecoderLaunch: Sendable {
         var decoder = [program, "--fd", "3", "--memory-limit", String(memoryLimit), "--cpu-limit", String(cpuLimit)]
         if testModes { decoder.append("--test-modes") }
         guard let bubblewrap else { return decoder }
-        return [bubblewrap] + Self.sandboxArguments(program: program) + ["--"] + decoder
+        var sandbox = Self.sandboxArguments(program: program)
+        for (name, value) in language.sorted(by: { $0.key < $1.key }) { sandbox += ["--setenv", name, value] }
+        // The translations, read once before the process confines itself.
+        if let catalogs = language[Localization.catalogVariable] { sandbox += ["--ro-bind-try", catalogs, catalogs] }
+        return [bubblewrap] + sandbox + ["--"] + decoder
     }
 
     /// An empty world: its own namespaces (no network, no other processes), no environment,

@@ -25,11 +25,11 @@ final class DecoderProcess: @unchecked Sendable {
         guard let (ours, theirs) = DecoderChannel.pair() else {
             return .failure(.couldNotStart("no socket: \(String(cString: strerror(errno)))"))
         }
-        let arguments = launch.arguments
+        let arguments = launch.arguments, environment = launch.environment
         let socket = theirs.fd
         // bubblewrap's --die-with-parent ties the sandbox to the thread that started it
         // (PR_SET_PDEATHSIG): spawn from a thread that lives as long as the browser.
-        let (spawned, pid) = SpawningThread.shared.run { spawn(arguments, socket: socket) }
+        let (spawned, pid) = SpawningThread.shared.run { spawn(arguments, environment: environment, socket: socket) }
         theirs.close()
         guard spawned == 0 else {
             ours.close()
@@ -53,9 +53,9 @@ final class DecoderProcess: @unchecked Sendable {
     }
 
     /// Starts `arguments` with `socket` as its descriptor 3, its standard input from
-    /// /dev/null, signals at their defaults and one environment variable; returns
-    /// posix_spawn's error (0 when started) and the pid.
-    private static func spawn(_ arguments: [String], socket: Int32) -> (Int32, pid_t) {
+    /// /dev/null, signals at their defaults and only `environment`; returns posix_spawn's
+    /// error (0 when started) and the pid.
+    private static func spawn(_ arguments: [String], environment: [String], socket: Int32) -> (Int32, pid_t) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -75,10 +75,10 @@ final class DecoderProcess: @unchecked Sendable {
 
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
-        // No environment but one setting: a crash on a hostile file is expected, and the
-        // runtime's backtrace of it would only fill the log.
-        var envp: [UnsafeMutablePointer<CChar>?] = [strdup(DecoderLaunch.quietCrashes), nil]
-        defer { free(envp[0]) }
+        // No environment but quiet crashes (a crash on a hostile file is expected, and the
+        // runtime's backtrace of it would only fill the log) and the language.
+        var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
+        defer { for pointer in envp { free(pointer) } }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, arguments[0], &actions, &attributes, &argv, &envp)
         return (spawned, pid)

@@ -53,6 +53,9 @@ public enum DecoderService {
                 g_object_unref(loader)
             }
         }
+        // The browser's language: its catalogs are read now, before they are out of reach.
+        Localization.start(catalogs: ProcessInfo.processInfo.environment[Localization.catalogVariable])
+        _ = tr("The image could not be decoded.")
         let (held, missing) = DecoderConfinement.apply(addressSpaceLimit: memoryLimit)
         guard channel.send(DecoderReady(pid: Int(getpid()), confinements: held, missing: missing).message) else { exit(0) }
 
@@ -175,7 +178,7 @@ private final class Service: @unchecked Sendable {
                 // A still image; or an animation that cannot be played, whose first frame
                 // may still show (the still decoder says what is wrong if it cannot).
                 guard lseek(descriptor, 0, SEEK_SET) == 0 else {
-                    return reply(.failure(DecodeFailure(.unreadable, "The file could not be read again.")))
+                    return reply(.failure(DecodeFailure(.unreadable, tr("The file could not be read again."))))
                 }
                 return still(ByteSource(descriptor: descriptor, name: request.name))
             }

@@ -38,6 +38,9 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Sendabl
         public var useBubblewrap = true
         /// The decoder program; nil to look next to the executable (`DecoderLaunch.findProgram`).
         public var program: String?
+        /// The language decoder processes write their failures in (`DecoderLaunch.language`):
+        /// this process's.
+        public var language: [String: String] = DecoderLaunch.language()
 
         public init() {}
 
@@ -306,8 +309,8 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Sendabl
     /// Whether decoding goes to decoder processes (else it runs here, unconfined).
     private var isolating: Bool { program != nil && state.withLock { $0.inProcess == nil } }
 
-    public static let unsafeReason = "Could not be decoded safely."
-    public static let timedOutReason = "Decoding took too long; it will be tried again."
+    public static var unsafeReason: String { tr("Could not be decoded safely.") }
+    public static var timedOutReason: String { tr("Decoding took too long; it will be tried again.") }
     static let unconfinedStatus = "Decoding is not confined: it runs inside the browser, because the decoder program (gphotobrowse-decoder) is not installed next to it."
 
     // MARK: Requests
@@ -353,7 +356,7 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Sendabl
         case .success(let answer):
             return .success(answer)
         case .failure(let breakdown):
-            if case .couldNotStart = breakdown { return .failure(DecodeFailure(.unreadable, "The decoder could not start.")) }
+            if case .couldNotStart = breakdown { return .failure(DecodeFailure(.unreadable, tr("The decoder could not start."))) }
             log("\(uri): \(breakdown.description); decoding goes on in a new process")
             if case .hung = breakdown { return .failure(DecodeFailure(.timedOut, Self.timedOutReason)) }
             return .failure(DecodeFailure(.unsafe, Self.unsafeReason))
@@ -398,7 +401,8 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Sendabl
         defer { if probing { bubblewrapProbe.unlock() } }
         let tryBubblewrap = bubblewrap != nil && state.withLock { $0.bubblewrapWorks != false }
         var launch = DecoderLaunch(program: program, bubblewrap: tryBubblewrap ? bubblewrap : nil,
-                                   memoryLimit: settings.memoryLimit, cpuLimit: settings.cpuLimit, testModes: settings.testModes)
+                                   memoryLimit: settings.memoryLimit, cpuLimit: settings.cpuLimit, testModes: settings.testModes,
+                                   language: settings.language)
         var result = DecoderProcess.start(launch)
         var bubblewrapProblem: String?
         if tryBubblewrap {
@@ -477,7 +481,7 @@ extension ByteSource {
     /// can read it from a descriptor as it reads a local file.
     func copyToMemory(limit: Int) -> Result<Int32, DecodeFailure> {
         let fd = cconf_memfd_create("gphotobrowse-remote", cconf_MFD_CLOEXEC)
-        guard fd >= 0 else { return .failure(DecodeFailure(.unreadable, "The file could not be copied for decoding.")) }
+        guard fd >= 0 else { return .failure(DecodeFailure(.unreadable, tr("The file could not be copied for decoding."))) }
         var buffer = [UInt8](repeating: 0, count: LoaderInput.chunkSize)
         var total = 0
         while true {
@@ -493,7 +497,7 @@ extension ByteSource {
                 let written = buffer.withUnsafeBytes { write(fd, $0.baseAddress, n) }
                 guard total <= limit, written == n else {
                     Glibc.close(fd)
-                    return .failure(DecodeFailure(.tooLarge, "The file is too large to open safely from this location."))
+                    return .failure(DecodeFailure(.tooLarge, tr("The file is too large to open safely from this location.")))
                 }
             }
         }

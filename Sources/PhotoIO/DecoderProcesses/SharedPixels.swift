@@ -13,7 +13,7 @@ public enum SharedPixels {
     /// decoder's pixbuf (no copy in between).
     static func seal(pixbuf: OpaquePointer, sourceSize: PixelSize, format: String) -> Result<(fd: Int32, layout: PixelLayout), DecodeFailure> {
         FrameWriter.make(capacity: Int(gdk_pixbuf_get_rowstride(pixbuf)) * Int(gdk_pixbuf_get_height(pixbuf))).flatMap { writer in
-            guard writer.append(pixbuf, duration: 0) else { return .failure(DecodeFailure(.corrupt, "The pixels could not be handed over.")) }
+            guard writer.append(pixbuf, duration: 0) else { return .failure(DecodeFailure(.corrupt, tr("The pixels could not be handed over."))) }
             return writer.seal(sourceSize: sourceSize, format: format, loops: true)
         }
     }
@@ -107,7 +107,7 @@ public enum SharedPixels {
     }
 
     private static func failure(_ what: String) -> DecodeFailure {
-        DecodeFailure(.tooLarge, "The decoder could not hand the pixels over (\(what): \(String(cString: strerror(errno)))).")
+        DecodeFailure(.tooLarge, tr("The decoder could not hand the pixels over (%1$s: %2$s).", what, String(cString: strerror(errno))))
     }
 
     /// Browser side: the frames `layout` describes, read from `fd` (which this closes) once

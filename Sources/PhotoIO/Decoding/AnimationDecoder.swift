@@ -111,7 +111,7 @@ public struct AnimationDecoder: Sendable {
             // the pixel budget once but not twice is still one the WebP loader would decode in
             // every frame, so that is a refusal.
             if format == .webp, let canvas = layout.canvas, canvas.pixels * 2 > maxDecodedPixels, maxFrames >= 2 {
-                return .failure(DecodeFailure(.tooLarge, "The animation is too large to play (\(canvas) pixels a frame)."))
+                return .failure(DecodeFailure(.tooLarge, tr("The animation is too large to play (%s pixels a frame).", "\(canvas)")))
             }
             return .success(nil)
         }
@@ -125,10 +125,10 @@ public struct AnimationDecoder: Sendable {
     /// How many frames to hand to the loader for an animation on `canvas`, or a refusal.
     private func frameLimit(canvas: PixelSize, box: PixelSize, format: AnimationLayout.Format) -> Result<Int, DecodeFailure> {
         guard canvas.width > 0, canvas.height > 0 else {
-            return .failure(DecodeFailure(.corrupt, "The image is damaged: its canvas is \(canvas) pixels."))
+            return .failure(DecodeFailure(.corrupt, tr("The image is damaged: its canvas is %s pixels.", "\(canvas)")))
         }
         guard canvas.width <= 65_535, canvas.height <= 65_535, canvas.pixels <= maxDecodedPixels else {
-            return .failure(DecodeFailure(.tooLarge, "The image is too large to open safely (\(canvas) pixels)."))
+            return .failure(DecodeFailure(.tooLarge, tr("The image is too large to open safely (%s pixels).", "\(canvas)")))
         }
         var limit = min(maxFrames, Self.gifFrameCeiling)
         // Frames are RGBA after shrinking: stop before the pixels outgrow maxBytes.
@@ -185,9 +185,9 @@ public struct AnimationDecoder: Sendable {
         // A damaged animation can come with an error and frames that play: use them.
         guard let animation = gdk_pixbuf_loader_get_animation(loader) else {
             if !guardian.sawHeader {
-                return .failure(DecodeFailure(.notAnImage, loadError.map { "Not a readable image: \($0)" } ?? "Not an image format this computer can read."))
+                return .failure(DecodeFailure(.notAnImage, loadError.map { tr("Not a readable image: %s", $0) } ?? tr("Not an image format this computer can read.")))
             }
-            return .failure(DecodeFailure(.corrupt, loadError.map { "The image is damaged: \($0)" } ?? "The image could not be decoded."))
+            return .failure(DecodeFailure(.corrupt, loadError.map { tr("The image is damaged: %s", $0) } ?? tr("The image could not be decoded.")))
         }
         if gdk_pixbuf_animation_is_static_image(animation) != 0 { return .success(nil) }
         let format = ImageTypes.formatName(gdk_pixbuf_loader_get_format(loader))
@@ -202,7 +202,7 @@ public struct AnimationDecoder: Sendable {
         let canvas = PixelSize(width: Int(gdk_pixbuf_animation_get_width(animation)), height: Int(gdk_pixbuf_animation_get_height(animation)))
         var clock = 0  // ms since the start: the sum of the delays played so far
         guard let iter = Self.at(0, { gdk_pixbuf_animation_get_iter(animation, $0) }) else {
-            return .failure(DecodeFailure(.corrupt, "The animation could not be played."))
+            return .failure(DecodeFailure(.corrupt, tr("The animation could not be played.")))
         }
         defer { unref(iter) }
 
@@ -366,7 +366,7 @@ private final class SizeGuard: SizePreparedHandler {
         sawHeader = true
         let size = PixelSize(width: width, height: height)
         if width <= 0 || height <= 0 || size.pixels > maxPixels || width > 65_535 || height > 65_535 {
-            refusal = DecodeFailure(.tooLarge, "The image is too large to open safely (\(size) pixels).")
+            refusal = DecodeFailure(.tooLarge, tr("The image is too large to open safely (%s pixels).", "\(size)"))
             gdk_pixbuf_loader_set_size(loader, 0, 0)  // tells the loader to stop, before it allocates
         }
     }

@@ -69,7 +69,7 @@ public enum ImageTypes {
         }
         if let type = loaderType(for: sniffed) { return .success(type) }
         let description = takeString(g_content_type_get_description(sniffed)) ?? sniffed
-        return .failure(DecodeFailure(.notAnImage, "Not an image that can be shown: the file holds \(description) (\(sniffed))."))
+        return .failure(DecodeFailure(.notAnImage, tr("Not an image that can be shown: the file holds %1$s (%2$s).", description, sniffed)))
     }
 
     /// A supported loader MIME type for a content type, itself or one it is a kind of.

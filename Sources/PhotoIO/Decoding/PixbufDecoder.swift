@@ -1,3 +1,4 @@
+import Bridge
 import CGdkPixbuf
 import Foundation
 import PhotoCore
@@ -87,16 +88,16 @@ public struct PixbufDecoder: ImageDecoding {
         // An animation can come with an error and a usable first frame: use the image.
         guard let loaded = gdk_pixbuf_loader_get_pixbuf(loader) else {
             if plan.sourceSize == nil && source.bytesRead == 0 {
-                return .failure(DecodeFailure(.corrupt, "The file is empty."))
+                return .failure(DecodeFailure(.corrupt, tr("The file is empty.")))
             }
             if plan.sourceSize == nil {
-                return .failure(DecodeFailure(.notAnImage, loadError.map { "Not a readable image: \($0)" } ?? "Not an image format this computer can read."))
+                return .failure(DecodeFailure(.notAnImage, loadError.map { tr("Not a readable image: %s", $0) } ?? tr("Not an image format this computer can read.")))
             }
-            return .failure(DecodeFailure(.corrupt, loadError.map { "The image is damaged: \($0)" } ?? "The image could not be decoded."))
+            return .failure(DecodeFailure(.corrupt, loadError.map { tr("The image is damaged: %s", $0) } ?? tr("The image could not be decoded.")))
         }
         let format = plan.format
         guard let oriented = gdk_pixbuf_apply_embedded_orientation(loaded) else {
-            return .failure(DecodeFailure(.corrupt, "The image could not be turned upright."))
+            return .failure(DecodeFailure(.corrupt, tr("The image could not be turned upright.")))
         }
         defer { unref(oriented) }
 
@@ -151,7 +152,7 @@ private final class LoadPlan: SizePreparedHandler {
         let target = source.fitting(in: box)
         let decoded = Self.decodedSize(source: source, target: target, format: format)
         if width <= 0 || height <= 0 || decoded.pixels > maxPixels || decoded.width > 65_535 || decoded.height > 65_535 {
-            refusal = DecodeFailure(.tooLarge, "The image is too large to open safely (\(source) pixels).")
+            refusal = DecodeFailure(.tooLarge, tr("The image is too large to open safely (%s pixels).", "\(source)"))
             gdk_pixbuf_loader_set_size(loader, 0, 0)  // tells the loader to stop, before it allocates
             return
         }
@@ -204,14 +205,14 @@ struct LoaderInput {
         case .failure(let failure):
             return .failure(failure)
         case .success(0):
-            return .failure(DecodeFailure(.corrupt, "The file is empty."))
+            return .failure(DecodeFailure(.corrupt, tr("The file is empty.")))
         case .success(let n):
             head.removeSubrange(n...)
         }
         if let declared = ImageHeader.read(head), declared.size.pixels > maxDecodedPixels {
             // Loaders that buffer the file allocate the declared canvas when closed,
             // whatever size they were asked for: refuse before one sees a byte.
-            return .failure(DecodeFailure(.tooLarge, "The image is too large to open safely (\(declared.size) pixels)."))
+            return .failure(DecodeFailure(.tooLarge, tr("The image is too large to open safely (%s pixels).", "\(declared.size)")))
         }
         return ImageTypes.loaderType(forContent: head, name: source.name).map {
             LoaderInput(source: source, head: head, mimeType: $0)
@@ -222,7 +223,7 @@ struct LoaderInput {
     /// loader ever sees the bytes.
     func makeLoader() -> Result<UnsafeMutablePointer<GdkPixbufLoader>, DecodeFailure> {
         guard let loader = gdk_pixbuf_loader_new_with_mime_type(mimeType, nil) else {
-            return .failure(DecodeFailure(.notAnImage, "No image loader reads \(mimeType)."))
+            return .failure(DecodeFailure(.notAnImage, tr("No image loader reads %s.", mimeType)))
         }
         return .success(loader)
     }
@@ -239,13 +240,11 @@ protocol SizePreparedHandler: AnyObject {
 func onSizePrepared(_ loader: UnsafeMutablePointer<GdkPixbufLoader>, _ handler: some SizePreparedHandler) {
     let thunk: @convention(c) (UnsafeMutablePointer<GdkPixbufLoader>?, Int32, Int32, UnsafeMutableRawPointer?) -> Void = { loader, width, height, data in
         guard let data else { return }
-        let handler = Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! any SizePreparedHandler
+        let handler = CallbackBox.value(data, as: (any SizePreparedHandler).self)
         handler.sizePrepared(loader: loader, width: Int(width), height: Int(height))
     }
-    let release: GClosureNotify = { data, _ in
-        if let data { Unmanaged<AnyObject>.fromOpaque(data).release() }
-    }
-    let retained = Unmanaged<AnyObject>.passRetained(handler).toOpaque()
+    let release: GClosureNotify = { data, _ in CallbackBox.release(data) }
+    let retained = CallbackBox.retain(handler as any SizePreparedHandler)
     g_signal_connect_data(loader, "size-prepared", unsafeBitCast(thunk, to: GCallback.self), retained, release, GConnectFlags(0))
 }
 
@@ -288,14 +287,14 @@ final class ByteSource {
             // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer forever.
             let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
             if fd < 0 {
-                let reason = errno == EACCES ? "You do not have permission to read this file." :
-                    errno == ENOENT ? "The file no longer exists." : "The file could not be opened: \(String(cString: strerror(errno)))."
+                let reason = errno == EACCES ? tr("You do not have permission to read this file.") :
+                    errno == ENOENT ? tr("The file no longer exists.") : tr("The file could not be opened: %s.", String(cString: strerror(errno)))
                 return .failure(DecodeFailure(.unreadable, reason))
             }
             var status = stat()
             guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
                 Glibc.close(fd)
-                return .failure(DecodeFailure(.unreadable, "Not a regular file."))
+                return .failure(DecodeFailure(.unreadable, tr("Not a regular file.")))
             }
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
             return .success(ByteSource(fd: fd, stream: nil, name: name))
@@ -305,7 +304,7 @@ final class ByteSource {
         guard let stream = g_file_read(file, nil, &error) else {
             let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
             if let error { g_error_free(error) }
-            return .failure(DecodeFailure(.unreadable, "The file could not be opened: \(message)"))
+            return .failure(DecodeFailure(.unreadable, tr("The file could not be opened: %s", message)))
         }
         return .success(ByteSource(fd: -1, stream: UnsafeMutableRawPointer(stream).assumingMemoryBound(to: GInputStream.self), name: name))
     }
@@ -319,13 +318,13 @@ final class ByteSource {
                 if n < 0 {
                     let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
                     if let error { g_error_free(error) }
-                    return .failure(DecodeFailure(.unreadable, "The file could not be read: \(message)"))
+                    return .failure(DecodeFailure(.unreadable, tr("The file could not be read: %s", message)))
                 }
             } else {
                 n = Glibc.read(fd, buffer.baseAddress, buffer.count)
                 if n < 0 {
                     if errno == EINTR { continue }
-                    return .failure(DecodeFailure(.unreadable, "The file could not be read: \(String(cString: strerror(errno)))."))
+                    return .failure(DecodeFailure(.unreadable, tr("The file could not be read: %s.", String(cString: strerror(errno)))))
                 }
             }
             bytesRead += n

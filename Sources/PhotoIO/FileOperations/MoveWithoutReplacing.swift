@@ -1,3 +1,4 @@
+import PhotoCore
 import CGdkPixbuf
 import Glibc
 
@@ -24,7 +25,7 @@ func moveWithoutReplacing(
             return .failure(failure)
         }
     }
-    return .failure(FileOperationFailure(.exists, "Every name was taken."))
+    return .failure(FileOperationFailure(.exists, tr("Every name was taken.")))
 }
 
 /// One attempt of `moveWithoutReplacing`: `.exists` when `destination` is taken.
@@ -41,9 +42,9 @@ private func moveWithoutReplacing(_ file: OpaquePointer?, to destination: Opaque
         case EPERM, ENOTSUP, ENOSYS, EXDEV, EMLINK, EINVAL:
             break  // no hard links here: let GIO move it
         case EACCES:
-            return .failure(FileOperationFailure(.permissionDenied, "You do not have permission to save files in “\(folderName(of: destination))”."))
+            return .failure(FileOperationFailure(.permissionDenied, tr("You do not have permission to save files in “%s”.", folderName(of: destination))))
         case ENOSPC, EDQUOT:
-            return .failure(FileOperationFailure(.noSpace, "There is not enough space left in “\(folderName(of: destination))”."))
+            return .failure(FileOperationFailure(.noSpace, tr("There is not enough space left in “%s”.", folderName(of: destination))))
         case EROFS:
             return .failure(FileOperationFailure(.readOnly, "“\(folderName(of: destination))” is on a disk that is read-only."))
         case ENOENT:

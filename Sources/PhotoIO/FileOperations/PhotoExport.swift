@@ -1,3 +1,4 @@
+import Bridge
 import CGdkPixbuf
 import Dispatch
 import Foundation
@@ -122,7 +123,7 @@ public enum PhotoExport {
 
     // MARK: - One file
 
-    private static let cancelledFailure = FileOperationFailure(.cancelled, "The export was cancelled.")
+    private static let cancelledFailure = FileOperationFailure(.cancelled, tr("The export was cancelled."))
 
     /// Copies one file into `folder` through a temporary name, then renames it to `name`
     /// (fixed: `saveCopy`) or to the source's name, numbered until free (nil: `export`).
@@ -176,7 +177,7 @@ public enum PhotoExport {
             return .failure(explain(error, source: source, folder: folder))
         }
         guard let temporary else {
-            return .failure(FileOperationFailure(.other, "No temporary name was free in “\(parseName(folder))”."))
+            return .failure(FileOperationFailure(.other, tr("No temporary name was free in “%s”.", parseName(folder))))
         }
         defer { unref(temporary) }
 
@@ -193,7 +194,7 @@ public enum PhotoExport {
         case .failure(let failure):
             g_file_delete(temporary, nil, nil)
             if failure.kind == .exists && fixedName == nil {
-                return .failure(FileOperationFailure(.other, "No free name was left for “\(displayName(name))” in “\(parseName(folder))”."))
+                return .failure(FileOperationFailure(.other, tr("No free name was left for “%1$s” in “%2$s”.", displayName(name), parseName(folder))))
             }
             return .failure(failure.kind == .exists ? exists(name, in: folder) : failure)
         }
@@ -225,10 +226,10 @@ public enum PhotoExport {
         guard let info = g_file_query_info(folder, "standard::type", G_FILE_QUERY_INFO_NONE, nil, &error) else {
             defer { if let error { g_error_free(error) } }
             if let error, g_error_matches(error, g_io_error_quark(), Int32(G_IO_ERROR_NOT_FOUND.rawValue)) != 0 {
-                return FileOperationFailure(.noFolder, "The folder “\(parseName(folder))” does not exist.")
+                return FileOperationFailure(.noFolder, tr("The folder “%s” does not exist.", parseName(folder)))
             }
             let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
-            return FileOperationFailure(.noFolder, "The folder “\(parseName(folder))” cannot be opened: \(reason)")
+            return FileOperationFailure(.noFolder, tr("The folder “%1$s” cannot be opened: %2$s", parseName(folder), reason))
         }
         defer { unref(info) }
         let type = g_file_info_get_file_type(info)
@@ -253,15 +254,15 @@ public enum PhotoExport {
     ) -> R {
         withoutActuallyEscaping(progress) { progress in
             let context = CopyProgress(report: progress, cancellation: cancellation, cancellable: watch.cancellable)
-            let data = Unmanaged.passRetained(context)
-            defer { data.release() }
+            let data = CallbackBox.retain(context)
+            defer { CallbackBox.release(data) }
             let callback: GFileProgressCallback = { current, _, data in
                 guard let data else { return }
-                let context = Unmanaged<CopyProgress>.fromOpaque(data).takeUnretainedValue()
+                let context = CallbackBox.value(data, as: CopyProgress.self)
                 context.report(UInt64(max(0, current)))
                 if context.cancellation.isCancelled { g_cancellable_cancel(context.cancellable) }
             }
-            return body(callback, data.toOpaque())
+            return body(callback, data)
         }
     }
 
@@ -286,17 +287,17 @@ public enum PhotoExport {
             return FileOperationFailure(.vanished, "“\(name)” no longer exists.")
         case G_IO_ERROR_PERMISSION_DENIED:
             if folder == nil || !canRead(source) {
-                return FileOperationFailure(.permissionDenied, "You do not have permission to read “\(name)”.")
+                return FileOperationFailure(.permissionDenied, tr("You do not have permission to read “%s”.", name))
             }
-            return FileOperationFailure(.permissionDenied, "You do not have permission to save files in “\(parseName(folder))”.")
+            return FileOperationFailure(.permissionDenied, tr("You do not have permission to save files in “%s”.", parseName(folder)))
         case G_IO_ERROR_NO_SPACE:
-            return FileOperationFailure(.noSpace, "There is not enough space left for “\(name)” in “\(parseName(folder))”.")
+            return FileOperationFailure(.noSpace, tr("There is not enough space left for “%1$s” in “%2$s”.", name, parseName(folder)))
         case G_IO_ERROR_READ_ONLY:
             return FileOperationFailure(.readOnly, "“\(parseName(folder))” is on a disk that is read-only.")
         case G_IO_ERROR_IS_DIRECTORY, G_IO_ERROR_WOULD_RECURSE, G_IO_ERROR_NOT_REGULAR_FILE:
             return FileOperationFailure(.notAFile, "“\(name)” is not a regular file.")
         case G_IO_ERROR_FILENAME_TOO_LONG, G_IO_ERROR_INVALID_FILENAME:
-            return FileOperationFailure(.other, "The disk of “\(parseName(folder))” does not accept the name of “\(name)”.")
+            return FileOperationFailure(.other, tr("The disk of “%1$s” does not accept the name of “%2$s”.", parseName(folder), name))
         default:
             return FileOperationFailure(.other, "“\(name)” could not be copied: \(message)")
         }

@@ -139,7 +139,7 @@ public enum Trash {
             defer { g_error_free(error) }
             if g_error_matches(error, g_io_error_quark(), Int32(G_IO_ERROR_EXISTS.rawValue)) == 0 {
                 let reason = String(cString: error.pointee.message)
-                return .failure(FileOperationFailure(.other, "The folder “\(parseName(folder))” could not be made again: \(reason)"))
+                return .failure(FileOperationFailure(.other, tr("The folder “%1$s” could not be made again: %2$s", parseName(folder), reason)))
             }
         }
         switch moveWithoutReplacing(trashed, into: folder, trying: numberedNames(name)) {
@@ -276,7 +276,7 @@ public enum Trash {
         case G_IO_ERROR_NOT_FOUND where g_file_query_exists(file, nil) == 0:
             return FileOperationFailure(.vanished, "“\(name)” no longer exists.")
         case G_IO_ERROR_PERMISSION_DENIED, G_IO_ERROR_READ_ONLY:
-            return FileOperationFailure(.permissionDenied, "You do not have permission to remove “\(name)” from its folder.")
+            return FileOperationFailure(.permissionDenied, tr("You do not have permission to remove “%s” from its folder.", name))
         default:
             return FileOperationFailure(.other, "“\(name)” could not be \(verb): \(message)")
         }

@@ -29,7 +29,7 @@ public struct FileStatus: Sendable, Equatable {
         var error: UnsafeMutablePointer<GError>?
         guard let info = g_file_query_info(file, "standard::type,standard::size,time::modified,time::modified-usec",
                                            G_FILE_QUERY_INFO_NONE, nil, &error) else {
-            let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            let message = error.map { String(cString: $0.pointee.message) } ?? tr("unknown error")
             if let error { g_error_free(error) }
             return .failure(DecodeFailure(.unreadable, message))
         }

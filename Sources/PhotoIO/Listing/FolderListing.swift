@@ -81,7 +81,7 @@ public final class FolderListing: @unchecked Sendable {
                     let message = String(cString: nextError.pointee.message)
                     g_error_free(nextError)
                     if cancelled { break }
-                    return .failure(FolderError(message: "Could not list the folder: \(message)"))
+                    return .failure(FolderError(message: tr("Could not list the folder: %s", message)))
                 }
                 break
             }
@@ -177,19 +177,19 @@ public final class FolderListing: @unchecked Sendable {
     }
 
     private static func explain(_ error: UnsafeMutablePointer<GError>?, folder: OpaquePointer?) -> String {
-        guard let error else { return "The folder could not be opened." }
+        guard let error else { return tr("The folder could not be opened.") }
         defer { g_error_free(error) }
         let name = g_file_get_parse_name(folder).map { p -> String in defer { g_free(p) }; return String(cString: p) } ?? "?"
         let quark = g_io_error_quark()
         if g_error_matches(error, quark, Int32(G_IO_ERROR_NOT_FOUND.rawValue)) != 0 {
-            return "The folder “\(name)” does not exist."
+            return tr("The folder “%s” does not exist.", name)
         }
         if g_error_matches(error, quark, Int32(G_IO_ERROR_NOT_DIRECTORY.rawValue)) != 0 {
             return "“\(name)” is not a folder."
         }
         if g_error_matches(error, quark, Int32(G_IO_ERROR_PERMISSION_DENIED.rawValue)) != 0 {
-            return "You do not have permission to read the folder “\(name)”."
+            return tr("You do not have permission to read the folder “%s”.", name)
         }
-        return "The folder “\(name)” could not be read: \(String(cString: error.pointee.message))"
+        return tr("The folder “%1$s” could not be read: %2$s", name, String(cString: error.pointee.message))
     }
 }

@@ -20,10 +20,10 @@ public enum Location: Sendable, Equatable {
             let name = parseName(file)
             defer { if let error { g_error_free(error) } }
             if let error, g_error_matches(error, g_io_error_quark(), Int32(G_IO_ERROR_NOT_FOUND.rawValue)) != 0 {
-                return .unavailable("“\(name)” does not exist.")
+                return .unavailable(tr("“%s” does not exist.", name))
             }
-            let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
-            return .unavailable("“\(name)” cannot be opened: \(reason)")
+            let reason = error.map { String(cString: $0.pointee.message) } ?? tr("unknown error")
+            return .unavailable(tr("“%1$s” cannot be opened: %2$s", name, reason))
         }
         defer { unref(info) }
         let name = g_file_info_get_display_name(info).map { String(cString: $0) } ?? parseName(file)
@@ -31,7 +31,7 @@ public enum Location: Sendable, Equatable {
         case G_FILE_TYPE_DIRECTORY, G_FILE_TYPE_MOUNTABLE:
             return .folder(uri: uri, name: name)
         default:
-            guard let parent = g_file_get_parent(file) else { return .unavailable("“\(name)” has no folder.") }
+            guard let parent = g_file_get_parent(file) else { return .unavailable(tr("“%s” has no folder.", name)) }
             defer { unref(parent) }
             let parentURI = g_file_get_uri(parent).map { p -> String in defer { g_free(p) }; return String(cString: p) } ?? uri
             let parentName = displayName(of: parent)

@@ -63,7 +63,7 @@ public struct ThumbnailProvider: Sendable {
             return .cached(cached)
         }
         if let earlier = store.recordedFailure(uri: request.uri, modified: request.modified) {
-            return .failedEarlier(DecodeFailure(earlier.kind, "Could not be decoded earlier: \(earlier.reason)"))
+            return .failedEarlier(DecodeFailure(earlier.kind, tr("Could not be decoded earlier: %s", earlier.reason)))
         }
         if cancellation.isCancelled { return .failed(Self.cancelled) }
         if store.isInsideCache(uri: request.uri) { return decodeOnly(decodeRequest, cancellation: cancellation) }

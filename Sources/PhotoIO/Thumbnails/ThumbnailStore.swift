@@ -91,7 +91,7 @@ public struct ThumbnailStore: Sendable {
     /// size. Refuses files inside the thumbnail cache.
     public func save(image: DecodedImage, uri: String, modified: Int64, fileSize: Int64?, size: ThumbnailSize) throws(ThumbnailCacheError) {
         guard !isInsideCache(uri: uri) else {
-            throw ThumbnailCacheError("Thumbnails are not made for files inside the thumbnail cache.")
+            throw ThumbnailCacheError(tr("Thumbnails are not made for files inside the thumbnail cache."))
         }
         let attributes = ThumbnailAttributes(
             uri: uri, modified: modified, fileSize: fileSize, imageSize: image.sourceSize,
@@ -104,7 +104,7 @@ public struct ThumbnailStore: Sendable {
             return write(shrunk ?? pixbuf, attributes: attributes,
                          to: layout.path(forURI: uri, size: size), in: layout.directory(for: size))
         }
-        guard let written else { throw ThumbnailCacheError("The image's pixel layout cannot be saved.") }
+        guard let written else { throw ThumbnailCacheError(tr("The image’s pixel layout cannot be saved.")) }
         try written.get()
     }
 
@@ -115,7 +115,7 @@ public struct ThumbnailStore: Sendable {
     /// program's own failure folder. The reason is kept too, to tell the person later.
     public func recordFailure(uri: String, modified: Int64, failure: DecodeFailure? = nil) throws(ThumbnailCacheError) {
         guard !isInsideCache(uri: uri) else {
-            throw ThumbnailCacheError("Thumbnails are not made for files inside the thumbnail cache.")
+            throw ThumbnailCacheError(tr("Thumbnails are not made for files inside the thumbnail cache."))
         }
         var attributes = ThumbnailAttributes(uri: uri, modified: modified, software: ThumbnailAttributes.thisSoftware)
         if let failure {
@@ -123,7 +123,7 @@ public struct ThumbnailStore: Sendable {
             attributes.failureReason = failure.reason
         }
         guard let pixel = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 1, 8, 1, 1) else {
-            throw ThumbnailCacheError("Out of memory.")
+            throw ThumbnailCacheError(tr("Out of memory."))
         }
         defer { unref(pixel) }
         gdk_pixbuf_fill(pixel, 0)
@@ -143,7 +143,7 @@ public struct ThumbnailStore: Sendable {
               attributes.isValid(forURI: uri, modified: modified) else { return nil }
         return DecodeFailure(
             attributes.failureKind.flatMap(Self.kind(named:)) ?? .corrupt,
-            attributes.failureReason ?? "The file could not be read as an image."
+            attributes.failureReason ?? tr("The file could not be read as an image.")
         )
     }
 
@@ -226,7 +226,7 @@ public struct ThumbnailStore: Sendable {
         guard encoded != 0, let buffer else {
             let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
             if let error { g_error_free(error) }
-            return .failure(ThumbnailCacheError("The thumbnail could not be encoded: \(message)"))
+            return .failure(ThumbnailCacheError(tr("The thumbnail could not be encoded: %s", message)))
         }
 
         var template = Array((path + ".XXXXXX").utf8CString)
