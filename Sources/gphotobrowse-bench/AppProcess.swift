@@ -35,12 +35,14 @@ func problemRunningApp(_ app: String) -> String? {
 }
 
 /// Starts the app with `arguments`, milestones traced on its stderr (returned for reading),
-/// its cache and settings in the folders given, drawing with cairo (Xvfb has no GPU).
-func startTracedApp(_ app: String, _ arguments: [String], cache: String, config: String) -> (process: Process, stderr: FileHandle)? {
+/// its cache and settings in the folders given, drawing with cairo (Xvfb has no GPU), in
+/// this process's environment or the one given.
+func startTracedApp(_ app: String, _ arguments: [String], cache: String, config: String,
+                    environment base: [String: String]? = nil) -> (process: Process, stderr: FileHandle)? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: app)
     process.arguments = arguments
-    var environment = ProcessInfo.processInfo.environment
+    var environment = base ?? ProcessInfo.processInfo.environment
     environment["GPHOTOBROWSE_TRACE"] = "1"
     environment["XDG_CACHE_HOME"] = cache
     environment["XDG_CONFIG_HOME"] = config

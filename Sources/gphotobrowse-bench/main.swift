@@ -8,6 +8,7 @@ let commands: [any BenchCommand.Type] = [
     ThumbnailsCommand.self,
     LargeFolderCommand.self,
     ViewerCommand.self,
+    FirstScreenCommand.self,
     TrashCommand.self,
 ]
 
