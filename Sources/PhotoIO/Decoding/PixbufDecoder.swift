@@ -53,6 +53,9 @@ public struct PixbufDecoder: ImageDecoding {
 
         let plan = LoadPlan(box: fitting, maxPixels: maxDecodedPixels)
         onSizePrepared(loader, plan)
+        // A progressive JPEG shrunk by 8 is decoded from its DC scans alone, ended there.
+        var dcScans = input.mimeType == "image/jpeg" ? ProgressiveJPEGPrefix() : nil
+        var offset = 0  // of buffer[0] in the file
 
         var loadError: String?
         feeding: while true {
@@ -61,13 +64,26 @@ public struct PixbufDecoder: ImageDecoding {
                 return .failure(DecodeFailure(.cancelled, "Cancelled"))
             }
             if pending > 0 {
+                var count = pending
+                if var prefix = dcScans {
+                    dcScans = nil
+                    switch buffer.withUnsafeBytes({ prefix.scan(UnsafeRawBufferPointer(rebasing: $0[0..<pending])) }) {
+                    case .needMore: dcScans = prefix
+                    case .end(let end) where prefix.size.map { ProgressiveJPEGPrefix.decodesAtOneEighth($0, fitting: fitting) } == true:
+                        count = max(0, end - offset)  // 0: the marker's first 0xFF went with the last chunk, as a fill byte
+                    case .end, .notApplicable: break
+                    }
+                }
                 var error: UnsafeMutablePointer<GError>?
-                let ok = buffer.withUnsafeBufferPointer { gdk_pixbuf_loader_write(loader, $0.baseAddress, gsize(pending), &error) }
+                var ok: gboolean = 1
+                if count > 0 { ok = buffer.withUnsafeBufferPointer { gdk_pixbuf_loader_write(loader, $0.baseAddress, gsize(count), &error) } }
+                if ok != 0 && count < pending { ok = gdk_pixbuf_loader_write(loader, Self.endOfImage, 2, &error) }
                 if ok == 0 {
                     loadError = Self.take(error)
                     break feeding
                 }
-                if plan.refusal != nil { break feeding }
+                if plan.refusal != nil || count < pending { break feeding }
+                offset += pending
             }
             switch buffer.withUnsafeMutableBytes({ source.read(into: $0) }) {
             case .failure(let failure):
@@ -117,6 +133,9 @@ public struct PixbufDecoder: ImageDecoding {
         defer { if let scaled { unref(scaled) } }
         return output(final, sourceSize, format)
     }
+
+    /// A JPEG's EOI marker.
+    private static let endOfImage: [UInt8] = [0xFF, 0xD9]
 
     /// A GError's message on one line (librsvg's end with a newline), and frees the error.
     static func take(_ error: UnsafeMutablePointer<GError>?) -> String? {
