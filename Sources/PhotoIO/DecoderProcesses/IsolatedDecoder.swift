@@ -443,6 +443,7 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Sendabl
             return true
         }
         if first { log(status) }
+        if Trace.tilesEnabled { Trace.milestone("decoder-started", counts.started) }
         return .success(process)
     }
 
