@@ -67,6 +67,8 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Sendabl
         var idle: [DecoderProcess] = []
         /// Processes started and not ended: idle or running a request.
         var alive = 0
+        /// Processes `prestart` is starting and that have not started yet.
+        var prestarting = 0
         /// nil until a process started through bubblewrap; false once it could not.
         var bubblewrapWorks: Bool?
         /// What confines the decoder processes, and what does not, once one has started.
@@ -257,9 +259,16 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Sendabl
     public func prestart(wait: Bool = false) {
         guard isolating else { return }
         let group = DispatchGroup()
-        let missing = max(0, settings.maxProcesses - state.withLock { $0.alive })
+        // Starts still under way count: the app prestarts at launch and again when it opens
+        // a folder, and one pool never holds more than `maxProcesses`.
+        let missing = state.withLock { state -> Int in
+            let missing = max(0, settings.maxProcesses - state.alive - state.prestarting)
+            state.prestarting += missing
+            return missing
+        }
         for _ in 0..<missing {
             DispatchQueue.global(qos: .userInitiated).async(group: group) { [self] in
+                defer { state.withLock { $0.prestarting -= 1 } }
                 guard slots.wait(timeout: .now()) == .success else { return }  // all busy: started already
                 defer { slots.signal() }
                 if case .success(let process) = startProcess() {

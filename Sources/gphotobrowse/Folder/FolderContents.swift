@@ -94,6 +94,7 @@ final class FolderContents {
 
     private func receiveDates(_ dates: [String: Int64?], _ progress: DateTakenReader.Progress, _ flag: CancellationFlag) {
         guard dateReading === flag else { return }
+        if Trace.tilesEnabled { Trace.milestone("dates-read", dates.count) }
         datesKnown.formUnion(dates.keys)
         if let splice = photos.setDatesTaken(dates) { notify(splice) }
         onDateProgress(progress.isComplete ? nil : progress)

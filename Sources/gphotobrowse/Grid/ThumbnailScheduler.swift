@@ -105,6 +105,7 @@ final class ThumbnailScheduler {
             guard let place = placement(of: tile, in: grid),
                   let priority = ThumbnailPriority.forTile(place, viewHeight: height) else { continue }
             loader.request(key, priority: priority)
+            if Trace.tilesEnabled, let index = grid.contents.photos.index(of: key.id) { Trace.milestone("tile-requested", index) }
             tileRequests[id] = key
             unrequested.remove(id)
         }
