@@ -257,14 +257,6 @@ import Testing
         if case .failure(let failure)? = all["crash.jpg"] { #expect(failure.kind == .unsafe) } else { Issue.record("crash.jpg decoded") }
     }
 
-<<<<<<< HEAD
-    /// The decode is cancelled while it runs in the process (the file makes the process wait
-    /// for the cancellation, then decode as usual): the decode stops and says so, and the
-    /// process goes on to the next file.
-    @Test(arguments: [false, true])
-    func aCancelledDecodeStopsWithoutEndingTheProcess(processRunning: Bool) throws {
-        folder.file("waits.png", text: TestFault.waitForCancel)
-=======
     /// The app starts its processes at launch and again when a window opens a folder: a
     /// second call while the first call's starts are under way adds none.
     @Test func prestartingTwiceStartsNoMoreThanThePoolHolds() throws {
@@ -279,10 +271,12 @@ import Testing
         #expect(isolated.counts.started == 2)
     }
 
-    @Test func aCancelledDecodeStopsWithoutEndingTheProcess() throws {
-        let pixbuf = makePixbuf(width: 6000, height: 4000, rgba: 0x2040_60FF)
-        _ = folder.save(pixbuf, as: "big.png", type: "png")
->>>>>>> 96f2794 (IsolatedDecoder.prestart counts the starts still under way: a second call while the first call's processes are starting (the app prestarts at launch and when it opens a folder) no longer starts a third process on two cores)
+    /// The decode is cancelled while it runs in the process (the file makes the process wait
+    /// for the cancellation, then decode as usual): the decode stops and says so, and the
+    /// process goes on to the next file.
+    @Test(arguments: [false, true])
+    func aCancelledDecodeStopsWithoutEndingTheProcess(processRunning: Bool) throws {
+        folder.file("waits.png", text: TestFault.waitForCancel)
         _ = folder.image("small.png", width: 30, height: 20)
         let isolated = Self.decoder(processes: 1)
         // Running already, or started for this request: the cancel may overtake the request.
