@@ -168,3 +168,44 @@ import Testing
         #expect(!cache.contains(1))
     }
 }
+
+@Suite struct RequestHandoverTests {
+    @Test func outsideASpliceNothingIsHeldBack() {
+        var handover = RequestHandover<String>()
+        let held = handover.letGo("a")
+        #expect(!held)
+        let end = handover.end(waiting: [(holder: 1, key: "a")])
+        #expect(end.taken.isEmpty && end.release.isEmpty)
+    }
+
+    @Test func aTileRoundTheSamePhotoTakesTheRequestOver() {
+        var handover = RequestHandover<String>()
+        handover.begin()
+        let a = handover.letGo("a"), b = handover.letGo("b")
+        #expect(a && b)
+        let end = handover.end(waiting: [(holder: 7, key: "b"), (holder: 8, key: "c")])
+        #expect(end.taken.map(\.holder) == [7])
+        #expect(end.taken.map(\.key) == ["b"])
+        #expect(end.release == ["a"])
+        #expect(!handover.isInSplice)
+    }
+
+    @Test func eachRequestGoesToOneHolder() {
+        var handover = RequestHandover<String>()
+        handover.begin()
+        _ = handover.letGo("a")
+        let end = handover.end(waiting: [(holder: 1, key: "a"), (holder: 2, key: "a")])
+        #expect(end.taken.map(\.holder) == [1])
+        #expect(end.release.isEmpty)
+    }
+
+    @Test func twoLetGoOfTheSameKeyAreTwoRequests() {
+        var handover = RequestHandover<String>()
+        handover.begin()
+        _ = handover.letGo("a")
+        _ = handover.letGo("a")
+        let end = handover.end(waiting: [(holder: 1, key: "a")])
+        #expect(end.taken.count == 1)
+        #expect(end.release == ["a"])
+    }
+}

@@ -1,9 +1,11 @@
 """The grid follows the folder on disk and the app remembers the order a person chose."""
 
 import os
+import shutil
 import time
 
-from harness import COLOURS, make_solid, open_folder, row_major_order, set_times, tiles_check, wait_for_screen
+import pytest
+from harness import COLOURS, Deadline, make_solid, open_folder, row_major_order, set_times, tiles_check, wait_for_screen
 
 
 def shows(*names):
@@ -73,3 +75,33 @@ def test_the_order_chosen_in_the_sort_menu_is_remembered(launch, photo_folder, t
     shown = row_major_order(wait_for_screen(again, tiles_check({c: COLOURS[c] for c in by_name})).blobs(COLOURS).values())
     assert shown == by_name, "the next run shows the order chosen before"
     assert again.quit() == 0
+
+
+def test_a_re_sort_keeps_the_thumbnails_under_way_for_the_photos_it_moves(launch, tmp_path):
+    # Large photos, so that their thumbnails take a while; the newest first (the default order).
+    folder = tmp_path / "resorted"
+    first = make_solid(folder / "photo-0.png", "blue", size="8000x6000")
+    names = [f"photo-{n}.png" for n in range(8)]
+    for name in names[1:]:
+        shutil.copy(first, folder / name)
+    set_times(folder, names)
+    app = launch(folder)
+    deadline = Deadline(30)
+    while len(app.lines_matching(r"^trace tile-requested ")) < len(names):
+        assert not deadline.expired(), f"not every tile asked for its thumbnail\n{app.tail()}"
+        time.sleep(0.05)
+    mark = app.mark()
+
+    # The oldest photo is rewritten: it moves to the front, and every other tile moves one
+    # place on, rebound to the same photo. Their thumbnails are under way: none is asked again.
+    os.utime(folder / names[-1], None)
+    again = app.wait_for_line(r"^trace tile-requested (\d+) \d+$", since=mark, timeout=30)
+    assert again.group(1) == "0", "the rewritten photo, now the newest, is asked for again"
+    lines = list(app.lines)
+    at = next(i for i in range(mark, len(lines)) if lines[i].startswith("trace tile-requested "))
+    if sum(1 for line in lines[:at] if line.startswith("trace tile-loaded ")) >= len(names) - 1:
+        pytest.skip("the thumbnails were ready before the re-sort: none was under way to keep")
+    app.wait_for_line(r"^trace visible-thumbnails \d+ \d+$", since=mark, timeout=60)
+    requested = [m.string for m in app.lines_matching(r"^trace tile-requested ", since=mark)]
+    assert len(requested) == 1, f"thumbnails asked for again after the re-sort: {requested}"
+    assert app.quit() == 0

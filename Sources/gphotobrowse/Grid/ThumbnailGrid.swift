@@ -95,12 +95,14 @@ final class ThumbnailGrid {
     private func apply(_ splice: PhotoList.Splice) {
         var strings = splice.inserted.map { strdup($0) }
         strings.append(nil)
+        scheduler.spliceBegins()
         strings.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) { pointer in
                 gtk_string_list_splice(ids, UInt32(splice.position), UInt32(splice.removed), pointer)
             }
         }
         for string in strings { free(string) }
+        scheduler.spliceEnded(self)
         scheduler.schedule()
     }
 

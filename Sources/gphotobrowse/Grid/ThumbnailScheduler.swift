@@ -18,6 +18,8 @@ final class ThumbnailScheduler {
     /// The thumbnail each tile asked the loader for and still holds.
     private var tileRequests: [ObjectIdentifier: PhotoVersion] = [:]
     private var prefetch = PrefetchWindow<PhotoVersion>()
+    /// Requests let go of by tiles unbound during a splice, for the tiles it rebinds.
+    private var handover = RequestHandover<PhotoVersion>()
     private var lastScrollPosition = 0.0
     private var scrollingDown = true
     private var frameWorkScheduled = false
@@ -37,11 +39,27 @@ final class ThumbnailScheduler {
         schedule()
     }
 
-    /// A tile was unbound or torn down: its request goes.
+    /// A tile was unbound or torn down: its request goes (after the splice under way, unless
+    /// a tile it rebinds takes it over).
     func released(_ tile: ThumbnailTile) {
         let id = ObjectIdentifier(tile)
         unrequested.remove(id)
-        if let key = tileRequests.removeValue(forKey: id) { loader.release(key) }
+        guard let key = tileRequests.removeValue(forKey: id) else { return }
+        if !handover.letGo(key) { loader.release(key) }
+    }
+
+    /// The grid mirrors a splice between these two calls: a re-sort rebinds the tiles of the
+    /// photos it moves, and their decodes go on rather than starting again.
+    func spliceBegins() { handover.begin() }
+
+    func spliceEnded(_ grid: ThumbnailGrid) {
+        let waiting = unrequested.compactMap { id in grid.tiles[id]?.key.map { (holder: id, key: $0) } }
+        let (taken, release) = handover.end(waiting: waiting)
+        for (id, key) in taken {
+            unrequested.remove(id)
+            tileRequests[id] = key
+        }
+        for key in release { loader.release(key) }
     }
 
     /// The thumbnail a tile asked for arrived (or failed): it holds no request any more.
