@@ -30,6 +30,8 @@ final class ViewerImages {
     private var tracker = NeighbourTracker(window: NeighbourWindow(radius: 1))
     private var settler = PagingSettler(delay: 0.15)
     private var settleTimer: UInt32 = 0
+    /// The photo and order the last page asked for, until paging settles.
+    private var pending: (current: String?, list: PhotoList)?
     private(set) var images: [String: ViewerImage] = [:]
     private var failures: [String: (version: PhotoVersion, failure: DecodeFailure)] = [:]
     private var inFlight: [String: (version: PhotoVersion, ticket: DecodePool.Ticket)] = [:]
@@ -47,23 +49,36 @@ final class ViewerImages {
     func failure(for id: String) -> DecodeFailure? { failures[id]?.failure }
 
     /// The shown photo changed (or the folder did): loads what the window wants once paging
-    /// has settled. Holding a key down pages every 30 ms or so and never settles, so only
-    /// thumbnails show until the key is released.
+    /// has settled (the core's `PagingSettler`). Holding a key down pages every 30 ms or so
+    /// and never settles, so only thumbnails show until the key is released.
     func paged(to current: String?, in list: PhotoList, immediately: Bool = false) {
-        let now = Date.timeIntervalSinceReferenceDate
-        settler.paged(at: now)
-        if settleTimer != 0 { g_source_remove(settleTimer) }
-        settleTimer = 0
-        let settle = { [weak self] in
+        pending = (current, list)
+        if immediately {
+            if settleTimer != 0 { g_source_remove(settleTimer) }
+            settleTimer = 0
+            settle()
+            return
+        }
+        settler.paged(at: Self.now)
+        if settleTimer == 0 { armSettleTimer() }
+    }
+
+    private static var now: Double { Double(g_get_monotonic_time()) / 1e6 }
+
+    /// Waits until the settler says paging has settled: a page meanwhile moves that moment on.
+    private func armSettleTimer() {
+        let delay = settler.remainingDelay(at: Self.now)
+        settleTimer = after(milliseconds: UInt32((delay * 1000).rounded(.up))) { [weak self] in
             guard let self else { return }
             self.settleTimer = 0
-            self.apply(self.tracker.move(to: current, in: list), current: current, list: list)
+            if self.settler.isSettled(at: Self.now) { self.settle() } else { self.armSettleTimer() }
         }
-        if immediately {
-            settle()
-        } else {
-            settleTimer = after(milliseconds: UInt32(settler.delay * 1000)) { settle() }
-        }
+    }
+
+    private func settle() {
+        guard let (current, list) = pending else { return }
+        pending = nil
+        apply(tracker.move(to: current, in: list), current: current, list: list)
     }
 
     /// Decodes `id` at full resolution (`size`), replacing its display-size image when done.
@@ -102,6 +117,7 @@ final class ViewerImages {
     func stop() {
         if settleTimer != 0 { g_source_remove(settleTimer) }
         settleTimer = 0
+        pending = nil
         for pending in inFlight.values { DecodePool.shared.cancel(pending.ticket) }
         inFlight.removeAll()
         if let sharper { DecodePool.shared.cancel(sharper.ticket) }
