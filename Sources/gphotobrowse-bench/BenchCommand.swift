@@ -1,4 +1,6 @@
 import Foundation
+import PhotoCore
+import PhotoIO
 
 /// One subcommand of gphotobrowse-bench.
 protocol BenchCommand {
@@ -52,4 +54,63 @@ struct BenchCommandLine {
 /// Writes a line on standard error.
 func printError(_ text: String) {
     FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+/// A command's arguments: `--NAME VALUE` options, numbers (each with its least value) or
+/// text, and operands (the rest).
+struct BenchOptions {
+    private(set) var numbers: [String: Int] = [:]
+    private(set) var texts: [String: String] = [:]
+    private(set) var operands: [String] = []
+
+    /// Reads `arguments`: `numbers` maps each number option to its default and least value,
+    /// `texts` each text option to its default. Returns the problem when one is given badly.
+    static func parse(_ arguments: [String], numbers: [String: (default: Int, atLeast: Int)] = [:],
+                      texts: [String: String] = [:]) -> Result<BenchOptions, BenchUsageProblem> {
+        var options = BenchOptions()
+        options.numbers = numbers.mapValues(\.default)
+        options.texts = texts
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            if let limits = numbers[argument] {
+                guard let value = rest.popFirst().flatMap(Int.init), value >= limits.atLeast else {
+                    return .failure(BenchUsageProblem(message: "\(argument) takes a number of at least \(limits.atLeast)"))
+                }
+                options.numbers[argument] = value
+            } else if texts[argument] != nil {
+                guard let value = rest.popFirst() else { return .failure(BenchUsageProblem(message: "\(argument) takes a value")) }
+                options.texts[argument] = value
+            } else if argument.hasPrefix("-") {
+                return .failure(BenchUsageProblem(message: "unknown argument \(argument)"))
+            } else {
+                options.operands.append(argument)
+            }
+        }
+        return .success(options)
+    }
+
+    func number(_ name: String) -> Int { numbers[name]! }
+    func text(_ name: String) -> String { texts[name]! }
+}
+
+/// What is wrong with a command's arguments.
+struct BenchUsageProblem: Error {
+    let message: String
+}
+
+/// The photos of `folders` as the app lists them, or nil (said on stderr, as `command`) when a
+/// folder cannot be listed or none holds a photo.
+func listPhotos(in folders: [String], command: String) -> [Photo]? {
+    var photos: [Photo] = []
+    for folder in folders {
+        if case .failure(let error) = FolderListing(uri: FileStatus.uri(forCommandLineArgument: folder)).run(deliver: { photos.append(contentsOf: $0) }) {
+            printError("gphotobrowse-bench \(command): \(error.message)")
+            return nil
+        }
+    }
+    guard !photos.isEmpty else {
+        printError("gphotobrowse-bench \(command): no photos in \(folders.first ?? "")")
+        return nil
+    }
+    return photos
 }

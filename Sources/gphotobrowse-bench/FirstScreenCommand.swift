@@ -30,36 +30,16 @@ enum FirstScreenCommand: BenchCommand {
     static let summary = "launch to the first screen of thumbnails in the cache, against gThumb"
 
     static func run(_ arguments: [String]) -> Int32 {
-        var folder: String?
-        var runs = 3
-        var app = appBesideThisProgram
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
-            switch argument {
-            case "--runs":
-                guard let value = rest.popFirst().flatMap(Int.init), value > 0 else { return usageError("--runs takes a positive number") }
-                runs = value
-            case "--app":
-                guard let value = rest.popFirst() else { return usageError("--app takes a path") }
-                app = value
-            default:
-                guard folder == nil, !argument.hasPrefix("-") else { return usageError("unknown argument \(argument)") }
-                folder = argument
-            }
+        let options: BenchOptions
+        switch BenchOptions.parse(arguments, numbers: ["--runs": (3, 1)], texts: ["--app": appBesideThisProgram]) {
+        case .success(let parsed): options = parsed
+        case .failure(let problem): return usageError(problem.message)
         }
-        guard let folder else { return usageError("give a folder") }
+        guard options.operands.count == 1, let folder = options.operands.first else { return usageError("give a folder") }
+        let runs = options.number("--runs"), app = options.text("--app")
         if let problem = problemRunningApp(app) { return usageError(problem) }
         let folderPath = URL(fileURLWithPath: folder).standardizedFileURL.path
-
-        var photos: [Photo] = []
-        if case .failure(let error) = FolderListing(uri: FileStatus.uri(forCommandLineArgument: folderPath)).run(deliver: { photos.append(contentsOf: $0) }) {
-            printError("gphotobrowse-bench first-screen: \(error.message)")
-            return 1
-        }
-        guard !photos.isEmpty else {
-            printError("gphotobrowse-bench first-screen: no photos in \(folder)")
-            return 1
-        }
+        guard let photos = listPhotos(in: [folderPath], command: name) else { return 1 }
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let paths = photos.compactMap { URL(string: $0.id)?.path }
         let megabytes = Double(photos.reduce(0) { $0 + $1.size }) / 1_000_000

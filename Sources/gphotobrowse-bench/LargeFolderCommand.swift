@@ -13,21 +13,13 @@ enum LargeFolderCommand: BenchCommand {
     static let summary = "the app on a folder of N photos: first frame, listing, thumbnails in view, peak memory"
 
     static func run(_ arguments: [String]) -> Int32 {
-        var count = 100_000
-        var app = appBesideThisProgram
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
-            switch argument {
-            case "--count":
-                guard let value = rest.popFirst().flatMap(Int.init), value > 0 else { return usageError("--count takes a positive number") }
-                count = value
-            case "--app":
-                guard let value = rest.popFirst() else { return usageError("--app takes a path") }
-                app = value
-            default:
-                return usageError("unknown argument \(argument)")
-            }
+        let options: BenchOptions
+        switch BenchOptions.parse(arguments, numbers: ["--count": (100_000, 1)], texts: ["--app": appBesideThisProgram]) {
+        case .success(let parsed) where parsed.operands.isEmpty: options = parsed
+        case .success(let parsed): return usageError("unknown argument \(parsed.operands[0])")
+        case .failure(let problem): return usageError(problem.message)
         }
+        let count = options.number("--count"), app = options.text("--app")
         if let problem = problemRunningApp(app) { return usageError(problem) }
 
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("gphotobrowse-large-\(getpid())").path

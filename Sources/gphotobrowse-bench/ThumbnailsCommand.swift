@@ -29,18 +29,7 @@ enum ThumbnailsCommand: BenchCommand {
         guard arguments.count == 1, let folder = arguments.first, !folder.hasPrefix("-") else {
             return usageError("give one folder")
         }
-        var photos: [Photo] = []
-        for subfolder in [folder] + subfolders(of: folder) {
-            let uri = FileStatus.uri(forCommandLineArgument: subfolder)
-            if case .failure(let error) = FolderListing(uri: uri).run(deliver: { photos.append(contentsOf: $0) }) {
-                printError("gphotobrowse-bench thumbnails: \(error.message)")
-                return 1
-            }
-        }
-        guard !photos.isEmpty else {
-            printError("gphotobrowse-bench thumbnails: no photos in \(folder)")
-            return 1
-        }
+        guard let photos = listPhotos(in: [folder] + subfolders(of: folder), command: name) else { return 1 }
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let requests = photos.map { ThumbnailRequest(photo: $0, size: .large) }
         print("thumbnails of \(photos.count) photos in \(folder), \(cores) cores")

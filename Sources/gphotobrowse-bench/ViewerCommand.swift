@@ -13,24 +13,13 @@ enum ViewerCommand: BenchCommand {
     static let summary = "the viewer paging through large photos: time to full image, peak memory"
 
     static func run(_ arguments: [String]) -> Int32 {
-        var count = 50, megapixels = 24
-        var app = appBesideThisProgram
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
-            switch argument {
-            case "--count":
-                guard let value = rest.popFirst().flatMap(Int.init), value >= 12 else { return usageError("--count takes a number of at least 12") }
-                count = value
-            case "--megapixels":
-                guard let value = rest.popFirst().flatMap(Int.init), value > 0 else { return usageError("--megapixels takes a positive number") }
-                megapixels = value
-            case "--app":
-                guard let value = rest.popFirst() else { return usageError("--app takes a path") }
-                app = value
-            default:
-                return usageError("unknown argument \(argument)")
-            }
+        let options: BenchOptions
+        switch BenchOptions.parse(arguments, numbers: ["--count": (50, 12), "--megapixels": (24, 1)], texts: ["--app": appBesideThisProgram]) {
+        case .success(let parsed) where parsed.operands.isEmpty: options = parsed
+        case .success(let parsed): return usageError("unknown argument \(parsed.operands[0])")
+        case .failure(let problem): return usageError(problem.message)
         }
+        let count = options.number("--count"), megapixels = options.number("--megapixels"), app = options.text("--app")
         if let problem = problemRunningApp(app) { return usageError(problem) }
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool") else { return usageError("xdotool is needed (build-aux/install-deps.sh test)") }
 
