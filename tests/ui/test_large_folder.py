@@ -1,9 +1,12 @@
-"""A folder of a few thousand photos: the grid streams, re-sorts as dates arrive, and
-survives it (GTK 4.8 aborts if the grid's columns change during its own layout)."""
+"""Large folders: the grid streams, re-sorts as dates arrive, and survives it (GTK 4.8
+aborts if the grid's columns change during its own layout); End fills the last screenful
+even while 100,000 photos are still being listed."""
 
 import os
 
-from harness import make_solid
+import pytest
+
+from harness import COLOURS, Rect, make_solid, wait_for_screen
 
 
 def test_a_folder_of_two_thousand_photos_opens_twice_without_a_crash(launch, tmp_path):
@@ -23,3 +26,67 @@ def test_a_folder_of_two_thousand_photos_opens_twice_without_a_crash(launch, tmp
         app.key("End")
         app.wait_for_line(r"^trace visible-thumbnails \d+ \d+$", since=mark, timeout=60)
         assert app.quit() == 0
+
+
+# A folder of 100,000 photos (hard links), and End pressed at several moments: while the
+# listing still streams in (each batch changes the whole grid) and after it. Each time the
+# last screenful must fill: a `visible-thumbnails` line after the key, and tiles of the
+# photos' colours covering the grid on screen; then Ctrl+Q must still quit. GTK 4.8's grid
+# view lost its place when End came between a batch and the next layout (a blank window
+# until the next key), and keys pressed after a batch removed the focused tile were lost.
+LARGE = 100_000
+LARGE_COLOURS = ["red", "green", "blue", "yellow"]
+
+
+@pytest.fixture(scope="module")
+def hundred_thousand(tmp_path_factory):
+    root = tmp_path_factory.mktemp("large")
+    sources = [make_solid(root / f"source-{n}.jpg", colour, size="320x240")
+               for n, colour in enumerate(LARGE_COLOURS)]
+    folder = root / "hundred-thousand"
+    folder.mkdir()
+    for i in range(LARGE):
+        os.link(sources[i % len(sources)], folder / f"photo-{i:06d}.jpg")
+    return folder
+
+
+def grid_filled(image):
+    """Whether the grid (below the header bar) is mostly photo tiles, not an empty view."""
+    grid = image.crop(Rect(0, 60, image.width, image.height - 60))
+    covered = sum(grid.fraction_of(COLOURS[name], tolerance=60, step=8) for name in LARGE_COLOURS)
+    return covered >= 0.5, f"photo colours cover {covered:.0%} of the grid"
+
+
+# When to press End: right after the first frame, right after the first screenful filled
+# (both while the folder is still being listed, on this project's machines), and once the
+# listing has ended.
+END_MOMENTS = {
+    "first-frame": r"^trace first-frame \d+$",
+    "first-screenful": r"^trace visible-thumbnails \d+ \d+$",
+    "listed": rf"^trace enumerated {LARGE} \d+$",
+}
+
+
+def test_end_fills_the_last_screenful_of_a_hundred_thousand_photos(launch, hundred_thousand, tmp_path):
+    cache = {"XDG_CACHE_HOME": str(tmp_path / "cache")}   # shared: later runs find thumbnails
+    pressed_while_listing = 0
+    for moment in ["first-frame", "first-screenful", "first-frame", "first-screenful", "listed"]:
+        app = launch(hundred_thousand, extra_env=cache)
+        app.wait_for_window(r"^hundred-thousand$", timeout=60)
+        app.wait_for_line(END_MOMENTS[moment], timeout=60)
+        mark = app.mark()
+        listing = not app.lines_matching(r"^trace enumerated \d+ \d+$")
+        app.key("End")
+        pressed_while_listing += listing
+        where = f"End pressed at {moment} ({'while listing' if listing else 'after listing'})"
+        try:
+            app.wait_for_line(r"^trace visible-thumbnails \d+ \d+$", since=mark, timeout=45)
+        except AssertionError as error:
+            raise AssertionError(f"{where}: the grid showed no thumbnails\n{error}") from None
+        wait_for_screen(app, grid_filled, timeout=20, what=f"a full grid after {where}")
+        app.wait_for_line(rf"^trace enumerated {LARGE} \d+$", timeout=60)
+        try:
+            assert app.quit() == 0
+        except AssertionError as error:
+            raise AssertionError(f"Ctrl+Q after {where}: {error}") from None
+    assert pressed_while_listing > 0, "the folder was always listed before End: nothing tested End while streaming"
