@@ -94,10 +94,12 @@ public struct DateTakenCache: Sendable, Equatable {
         out.reserveCapacity(16 + entries.count * 32)
         Self.putVarint(UInt64(Self.formatVersion), into: &out)
         Self.putVarint(UInt64(entries.count), into: &out)
-        let sorted = entries.map { (key: Array($0.key.utf8), entry: $0.value) }
-            .sorted { $0.key.lexicographicallyPrecedes($1.key) }
+        // Sorted as they are (not as byte arrays made first: 100,000 keys would be as many
+        // arrays), each key's bytes made in turn.
+        let sorted = entries.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
         var previous: [UInt8] = []
-        for (key, entry) in sorted {
+        for (string, entry) in sorted {
+            let key = Array(string.utf8)
             var shared = 0
             let limit = min(previous.count, key.count)
             while shared < limit, previous[shared] == key[shared] { shared += 1 }

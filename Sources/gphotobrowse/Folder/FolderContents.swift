@@ -77,7 +77,8 @@ final class FolderContents {
     /// they arrive. Photos listed since the last reading are included.
     private func readDatesTaken() {
         guard photos.order.key == .dateTaken, isListed, dateReading == nil else { return }
-        let unknown = photos.all.filter { !datesKnown.contains($0.id) }
+        // The whole list when no date is known yet: shared with `photos`, not copied.
+        let unknown = datesKnown.isEmpty ? photos.all : photos.all.filter { !datesKnown.contains($0.id) }
         guard !unknown.isEmpty else { return }
         let flag = CancellationFlag()
         dateReading = flag
