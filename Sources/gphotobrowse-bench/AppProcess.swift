@@ -15,6 +15,29 @@ func peakResidentKiB(_ pid: Int32) -> Int {
     return Int(line.split(separator: " ")[1]) ?? 0
 }
 
+/// Waits until a running process has used no CPU time for a second, `seconds` at most;
+/// false when it was still busy then (or its CPU time cannot be read).
+func waitUntilIdle(_ pid: Int32, seconds: Double) -> Bool {
+    func cpuTicks() -> Int? {
+        // utime and stime are the 14th and 15th fields; the command name (2nd) may hold spaces.
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let end = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: end)...].split(separator: " ")
+        guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+        return user + system
+    }
+    let deadline = Date().addingTimeInterval(seconds)
+    var last = cpuTicks(), quiet = 0
+    while Date() < deadline {
+        Thread.sleep(forTimeInterval: 0.25)
+        guard let now = cpuTicks() else { return false }
+        quiet = now == last ? quiet + 1 : 0
+        if quiet >= 4 { return true }
+        last = now
+    }
+    return false
+}
+
 /// Runs a tool with its output discarded; returns its exit status (-1 when it cannot start).
 @discardableResult
 func runQuietly(_ tool: String, _ arguments: [String]) -> Int32 {

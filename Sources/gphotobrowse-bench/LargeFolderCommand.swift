@@ -56,8 +56,9 @@ enum LargeFolderCommand: BenchCommand {
         var jumpToEnd = -1
     }
 
-    /// Starts the app on `folder`, waits for its milestones (two minutes at most), reads its
-    /// peak memory, and ends it.
+    /// Starts the app on `folder`, waits for its milestones (two minutes at most), presses
+    /// End, waits for the app to finish its work (the dates, the thumbnails in view), reads
+    /// its peak memory, and ends it.
     private static func runApp(_ app: String, folder: String, cacheHome: String) -> AppRun? {
         guard let (process, stderr) = startTracedApp(app, [folder], cache: cacheHome, config: cacheHome + "/config") else { return nil }
         var run = AppRun()
@@ -75,6 +76,8 @@ enum LargeFolderCommand: BenchCommand {
                 printError("the grid showed no thumbnails within 60 s of End")
             }
         }
+        // The peak over the whole visit: after the listing, the dates and the thumbnails.
+        if !waitUntilIdle(process.processIdentifier, seconds: 60) { printError("the app was still busy 60 s after End") }
         run.peakKiB = peakResidentKiB(process.processIdentifier)
         process.terminate()
         process.waitUntilExit()
