@@ -42,6 +42,8 @@ final class ThumbnailGrid {
     private(set) var isEditing = false
     /// Set while the grid clears GTK's selection itself, so that it is not taken for the rubber band.
     var echoingSelection = false
+    /// GTK 4.8's lost view, recovered after layouts (`GridViewRecovery.swift`).
+    var recovery = GridViewRecoveryState()
 
     init(contents: FolderContents, loader: ThumbnailLoader) {
         self.contents = contents
@@ -74,6 +76,7 @@ final class ThumbnailGrid {
         installSelectionClicks()
         installContextMenuAndDrag()
         installRubberBand()
+        installViewRecovery()
         if let adjustment = gtk_scrollable_get_vadjustment(gridView) {
             onSignal(adjustment, "value-changed") { [weak self] in
                 self?.scheduler.scrolled(to: gtk_adjustment_get_value(adjustment))
@@ -93,6 +96,7 @@ final class ThumbnailGrid {
 
     /// Mirrors a change of the folder's order into the GTK model.
     private func apply(_ splice: PhotoList.Splice) {
+        let hadFocus = focusIsInGrid
         var strings = splice.inserted.map { strdup($0) }
         strings.append(nil)
         scheduler.spliceBegins()
@@ -103,6 +107,7 @@ final class ThumbnailGrid {
         }
         for string in strings { free(string) }
         scheduler.spliceEnded(self)
+        keepFocus(hadFocus: hadFocus)
         scheduler.schedule()
     }
 
