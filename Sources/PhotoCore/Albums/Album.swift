@@ -34,3 +34,28 @@ public struct AlbumSummary: Sendable, Equatable {
         self.newest = newest
     }
 }
+
+extension AlbumID {
+    /// A string that names the album, for list models that hold strings: `all`,
+    /// `folder:URI`, `collection:ID`.
+    public var key: String {
+        switch self {
+        case .allPhotos: "all"
+        case .folder(let uri): "folder:" + uri
+        case .collection(let id): "collection:" + id
+        }
+    }
+
+    /// The album a `key` names, or nil.
+    public init?(key: String) {
+        if key == "all" {
+            self = .allPhotos
+        } else if key.hasPrefix("folder:") {
+            self = .folder(String(key.dropFirst("folder:".count)))
+        } else if key.hasPrefix("collection:") {
+            self = .collection(String(key.dropFirst("collection:".count)))
+        } else {
+            return nil
+        }
+    }
+}

@@ -1,0 +1,182 @@
+import CGtk
+import PhotoCore
+
+/// The album switcher in the title bar: a row of album titles, each with its cover and
+/// count, that scrolls sideways when there are many (a virtualized GtkListView), with the
+/// person's own albums after a heading. Clicking an album, or Enter on it, shows it.
+///
+/// The list model is a GtkStringList of album keys (`AlbumID.key`, and `heading:` for the
+/// heading); the summaries are looked up by key when a chip is bound.
+@MainActor
+final class AlbumSwitcher {
+    private let live = LiveObjects.Token("AlbumSwitcher")
+    let root: Widget
+    private let listView: OpaquePointer
+    private let keys: OpaquePointer  // GtkStringList
+    private let selection: OpaquePointer  // GtkSingleSelection
+    private var shownKeys: [String] = []
+    private var summaries: [String: AlbumSummary] = [:]
+    private var chips: [ObjectIdentifier: AlbumChip] = [:]
+    /// Set while the switcher selects an album itself, so that it is not taken for a choice.
+    private var selectingQuietly = false
+    private static let headingKey = "heading:collections"
+    private static let chipKey = "gphotobrowse-album-chip"
+
+    /// The person chose an album.
+    var onSelect: (AlbumID) -> Void = { _ in }
+    /// Where covers come from (the open folder's thumbnails); nil shows none.
+    var thumbnails: ThumbnailLoader? {
+        didSet { observeThumbnails() }
+    }
+
+    init() {
+        keys = gtk_string_list_new(nil)
+        selection = gtk_single_selection_new(keys.cast()).cast()
+        gtk_single_selection_set_autoselect(selection, 0)
+        gtk_single_selection_set_can_unselect(selection, 0)
+        let factory = gtk_signal_list_item_factory_new()!
+        listView = gtk_list_view_new(selection.cast(), factory).cast()
+        gtk_orientable_set_orientation(listView.cast(), GTK_ORIENTATION_HORIZONTAL)
+        gtk_widget_add_css_class(listView.widget, "album-switcher")
+        gtk_widget_set_tooltip_text(listView.widget, nil)
+
+        root = gtk_scrolled_window_new()
+        gtk_scrolled_window_set_policy(root.cast(), GTK_POLICY_EXTERNAL, GTK_POLICY_NEVER)
+        gtk_scrolled_window_set_propagate_natural_width(root.cast(), 1)
+        gtk_scrolled_window_set_child(root.cast(), listView.widget)
+        gtk_widget_set_hexpand(root, 1)
+        gtk_widget_set_valign(root, GTK_ALIGN_CENTER)
+
+        onSignal(factory, "setup", pointer: { [weak self] item in self?.setUp(item) })
+        onSignal(factory, "bind", pointer: { [weak self] item in self?.bind(item) })
+        onSignal(factory, "unbind", pointer: { [weak self] item in self?.unbind(item) })
+        onSignal(factory, "teardown", pointer: { [weak self] item in self?.tearDown(item) })
+        onSignal(selection, "notify::selected", pointer: { [weak self] _ in self?.selectionChanged() })
+    }
+
+    /// Shows these albums (folder albums, then the person's own under their heading) with
+    /// `current` selected.
+    func show(_ albums: [AlbumSummary], collections: [AlbumSummary], current: AlbumID?) {
+        var newKeys = albums.map(\.id.key)
+        if !collections.isEmpty { newKeys += [Self.headingKey] + collections.map(\.id.key) }
+        summaries = Dictionary((albums + collections).map { ($0.id.key, $0) }, uniquingKeysWith: { _, last in last })
+        if newKeys != shownKeys {
+            replaceKeys(with: newKeys)
+        } else {
+            refreshChips()
+        }
+        if let current { select(current) }
+    }
+
+    /// Marks `album` as the one shown, without announcing a choice, and scrolls it into view.
+    func select(_ album: AlbumID) {
+        guard let position = shownKeys.firstIndex(of: album.key) else { return }
+        selectingQuietly = true
+        gtk_single_selection_set_selected(selection, UInt32(position))
+        selectingQuietly = false
+        gtk_widget_activate_action_variant(listView.widget, "list.scroll-to-item", g_variant_new_uint32(UInt32(position)))
+    }
+
+    private func replaceKeys(with newKeys: [String]) {
+        // Keep what the two lists share at the start and the end: chips of albums that only
+        // changed their count are not rebuilt.
+        var prefix = 0
+        while prefix < shownKeys.count, prefix < newKeys.count, shownKeys[prefix] == newKeys[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < shownKeys.count - prefix, suffix < newKeys.count - prefix,
+              shownKeys[shownKeys.count - 1 - suffix] == newKeys[newKeys.count - 1 - suffix] { suffix += 1 }
+        let inserted = newKeys[prefix..<(newKeys.count - suffix)]
+        var strings = inserted.map { strdup($0) } + [nil]
+        selectingQuietly = true
+        strings.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) { pointer in
+                gtk_string_list_splice(keys, UInt32(prefix), UInt32(shownKeys.count - prefix - suffix), pointer)
+            }
+        }
+        selectingQuietly = false
+        for string in strings { free(string) }
+        shownKeys = newKeys
+        refreshChips()
+    }
+
+    private func refreshChips() {
+        for chip in chips.values {
+            guard let key = chip.album?.id.key, let summary = summaries[key] else { continue }
+            release(chip)
+            chip.show(summary, cover: cover(for: summary))
+        }
+    }
+
+    private func selectionChanged() {
+        guard !selectingQuietly else { return }
+        let position = Int(gtk_single_selection_get_selected(selection))
+        guard position < shownKeys.count, let album = AlbumID(key: shownKeys[position]) else { return }
+        onSelect(album)
+    }
+
+    // MARK: Chips
+
+    private func setUp(_ item: UnsafeMutableRawPointer?) {
+        guard let item else { return }
+        let chip = AlbumChip()
+        chips[ObjectIdentifier(chip)] = chip
+        gtk_list_item_set_child(item.cast(), chip.root)
+        ObjectData.attach(chip, to: item, key: Self.chipKey)
+    }
+
+    private func chip(for item: UnsafeMutableRawPointer?) -> AlbumChip? {
+        guard let item else { return nil }
+        return ObjectData.attached(to: item, key: Self.chipKey)
+    }
+
+    private func bind(_ item: UnsafeMutableRawPointer?) {
+        guard let item, let chip = chip(for: item), let object = gtk_list_item_get_item(item.cast()),
+              let keyPointer = gtk_string_object_get_string(object.cast()) else { return }
+        let key = String(cString: keyPointer)
+        if key == Self.headingKey {
+            chip.showHeading(tr("Your Albums"))
+            gtk_list_item_set_selectable(item.cast(), 0)
+            gtk_list_item_set_activatable(item.cast(), 0)
+            return
+        }
+        gtk_list_item_set_selectable(item.cast(), 1)
+        gtk_list_item_set_activatable(item.cast(), 1)
+        guard let summary = summaries[key] else { return }
+        release(chip)
+        chip.show(summary, cover: cover(for: summary))
+    }
+
+    private func unbind(_ item: UnsafeMutableRawPointer?) {
+        guard let chip = chip(for: item) else { return }
+        release(chip)
+        chip.clear()
+    }
+
+    private func tearDown(_ item: UnsafeMutableRawPointer?) {
+        guard let chip = chip(for: item) else { return }
+        release(chip)
+        chips[ObjectIdentifier(chip)] = nil
+    }
+
+    // MARK: Covers
+
+    /// The album's cover if its thumbnail is at hand; else asks for it (the chip holds the
+    /// request until it is unbound or the thumbnail arrives).
+    private func cover(for album: AlbumSummary) -> Texture? {
+        guard let thumbnails, let photo = album.cover else { return nil }
+        if case .image(let texture, _)? = thumbnails.cached(photo.version) { return texture }
+        thumbnails.request(photo.version, priority: ThumbnailPriority.prefetchBand - 1)
+        return nil
+    }
+
+    private func release(_ chip: AlbumChip) {
+        if let key = chip.coverKey { thumbnails?.release(key) }
+    }
+
+    private func observeThumbnails() {
+        thumbnails?.observeReady { [weak self] key, thumbnail in
+            guard let self, case .image(let texture, _) = thumbnail else { return }
+            for chip in self.chips.values where chip.coverKey == key { chip.showCover(texture) }
+        }
+    }
+}
