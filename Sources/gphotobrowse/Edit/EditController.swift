@@ -10,7 +10,7 @@ import PhotoIO
 final class EditController {
     private let live = LiveObjects.Token("EditController")
     private let window: UnsafeMutablePointer<GtkWindow>
-    private let contents: FolderContents
+    private let contents: AlbumContents
     private let grid: ThumbnailGrid
     private let bar: EditBar
     private let progress: JobProgress
@@ -23,7 +23,7 @@ final class EditController {
     /// Edit mode started or ended.
     var onEditingChanged: (Bool) -> Void = { _ in }
 
-    init(window: UnsafeMutablePointer<GtkWindow>, contents: FolderContents, grid: ThumbnailGrid,
+    init(window: UnsafeMutablePointer<GtkWindow>, contents: AlbumContents, grid: ThumbnailGrid,
          bar: EditBar, progress: JobProgress, toasts: Toasts) {
         self.window = window
         self.contents = contents

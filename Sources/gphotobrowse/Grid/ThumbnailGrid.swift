@@ -3,7 +3,7 @@ import PhotoCore
 
 /// The folder as a grid of square thumbnails, on a virtualized GtkGridView.
 ///
-/// The GTK model is a GtkStringList of photo ids mirroring `FolderContents.photos`; it is
+/// The GTK model is a GtkStringList of photo ids mirroring `AlbumContents.photos`; it is
 /// changed only by the splices the folder reports. GtkGridView recycles tiles: `bind` hands
 /// a tile a photo, `unbind` takes it back. Which thumbnails are asked for, and when, is the
 /// `ThumbnailScheduler`'s; clicks, menus and dragging are in `GridInput.swift`.
@@ -18,7 +18,7 @@ final class ThumbnailGrid {
     let gridView: OpaquePointer
     private let ids: OpaquePointer  // GtkStringList
     let selectionModel: OpaquePointer  // GtkMultiSelection: only the rubber band writes it
-    let contents: FolderContents
+    let contents: AlbumContents
     private let loader: ThumbnailLoader
     private(set) var scheduler: ThumbnailScheduler!
 
@@ -45,7 +45,7 @@ final class ThumbnailGrid {
     /// GTK 4.8's lost view, recovered after layouts (`GridViewRecovery.swift`).
     var recovery = GridViewRecoveryState()
 
-    init(contents: FolderContents, loader: ThumbnailLoader) {
+    init(contents: AlbumContents, loader: ThumbnailLoader) {
         self.contents = contents
         self.loader = loader
         ids = gtk_string_list_new(nil)

@@ -22,7 +22,7 @@ final class PhotoViewer {
     let properties = PropertiesPanel()
     /// The toolbar's select toggle's state (`viewer.select`).
     private let selectAction: OwnedObject<OpaquePointer>
-    let contents: FolderContents
+    let contents: AlbumContents
     private let thumbnails: ThumbnailLoader
     let images: ViewerImages
     private let animation = AnimationPlayback()
@@ -61,7 +61,7 @@ final class PhotoViewer {
 
     var index: Int? { current?.index }
 
-    init(contents: FolderContents, thumbnails: ThumbnailLoader, decoder: IsolatedDecoder) {
+    init(contents: AlbumContents, thumbnails: ThumbnailLoader, decoder: IsolatedDecoder) {
         self.contents = contents
         self.thumbnails = thumbnails
         images = ViewerImages(decoder: decoder)

@@ -70,7 +70,7 @@ extension BrowserWindow {
             self?.updateSubtitle()
         }
         folder.contents.onListed = { [weak self] result in self?.listed(result) }
-        folder.contents.onDateProgress = { [weak self] progress in self?.updateSubtitle(dates: progress) }
+        folder.source.onDateProgress = { [weak self] progress in self?.updateSubtitle(dates: progress) }
 
         gtk_stack_add_named(stack, folder.grid.root, "grid")
         gtk_stack_add_named(stack, folder.viewer.root, "viewer")
@@ -83,7 +83,7 @@ extension BrowserWindow {
             gtk_stack_set_visible_child_name(stack, "viewer")
             header.show(.viewer)
         }
-        folder.contents.start()
+        folder.source.start()
     }
 
     /// Opens the viewer on the file asked for once the listing has found it.

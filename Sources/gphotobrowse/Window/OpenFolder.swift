@@ -9,7 +9,9 @@ import PhotoIO
 final class OpenFolder {
     private let live = LiveObjects.Token("OpenFolder")
     let name: String
-    let contents: FolderContents
+    /// Where the folder's photos come from.
+    let source: FolderSource
+    let contents: AlbumContents
     let loader: ThumbnailLoader
     let grid: ThumbnailGrid
     let viewer: PhotoViewer
@@ -20,7 +22,9 @@ final class OpenFolder {
     init(uri: String, name: String, target: String?, order: PhotoOrder, window: BrowserWindow) {
         self.name = name
         self.target = target
-        contents = FolderContents(uri: uri, order: order)
+        source = FolderSource(uri: uri)
+        contents = AlbumContents(id: .folder(uri), order: order, source: source)
+        source.attach(contents)
         let scale = Int(gtk_widget_get_scale_factor(window.window.widget))
         loader = ThumbnailLoader(size: .for(edge: ThumbnailGrid.tileEdge * scale))
         grid = ThumbnailGrid(contents: contents, loader: loader)
@@ -42,7 +46,7 @@ final class OpenFolder {
     /// safe while the window is being destroyed.
     func stopWork() {
         edit.cancelJobs()
-        contents.cancel()
+        source.cancel()
         loader.cancelAll()
         viewer.cancelDecode()
     }
