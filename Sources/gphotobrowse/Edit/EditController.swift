@@ -16,21 +16,23 @@ final class EditController {
     private let progress: JobProgress
     private let toasts: Toasts
     private(set) var selection = SelectionModel()
-    /// Batches of photos moved to the trash, newest last: Ctrl+Z restores the last batch.
-    private var undoStack: [[TrashedItem]] = []
+    /// Batches of photos moved to the trash, newest last, shared by the window's albums:
+    /// Ctrl+Z restores the last batch whichever album it was trashed from.
+    private let history: TrashHistory
     private var exportFlag: CancellationFlag?
 
     /// Edit mode started or ended.
     var onEditingChanged: (Bool) -> Void = { _ in }
 
     init(window: UnsafeMutablePointer<GtkWindow>, contents: AlbumContents, grid: ThumbnailGrid,
-         bar: EditBar, progress: JobProgress, toasts: Toasts) {
+         bar: EditBar, progress: JobProgress, toasts: Toasts, history: TrashHistory) {
         self.window = window
         self.contents = contents
         self.grid = grid
         self.bar = bar
         self.progress = progress
         self.toasts = toasts
+        self.history = history
         grid.isSelected = { [weak self] id in self?.selection.isSelected(id) ?? false }
         grid.onSelectClick = { [weak self] id, extend in self?.clicked(id, extend: extend) }
         grid.onRubberBand = { [weak self] selected, _ in
@@ -79,6 +81,9 @@ final class EditController {
         bar.showCount(selection.count)
     }
 
+    /// Shows this album's selection count in the edit bar (the window switched to it).
+    func showCount() { bar.showCount(selection.count) }
+
     /// The photos to act on: the selection in edit mode, in display order.
     var chosen: [Photo] {
         selection.selected(in: contents.photos).compactMap { contents.photos.photo(id: $0) }
@@ -104,7 +109,7 @@ final class EditController {
         let failed = results.filter { $0.failure != nil && $0.failure?.kind != .notSupported }
         if !gone.isEmpty {
             contents.forget(Set(gone))
-            if !undoable.isEmpty { undoStack.append(undoable) }
+            if !undoable.isEmpty { history.batches.append(undoable) }
             let text = trn("%d photo moved to the trash", "%d photos moved to the trash", gone.count, gone.count)
             if undoable.isEmpty { toasts.show(text) } else { toasts.show(text, actionLabel: tr("Undo")) { [weak self] in self?.undo() } }
         }
@@ -117,7 +122,7 @@ final class EditController {
 
     /// Restores the last batch moved to the trash (Ctrl+Z, or Undo in the toast).
     func undo() {
-        guard let batch = undoStack.popLast() else { return }
+        guard let batch = history.batches.popLast() else { return }
         toasts.dismissActionable()
         Thread.detachNewThread { [weak self] in
             let failures = batch.compactMap { item -> String? in
@@ -217,4 +222,10 @@ final class EditController {
     nonisolated static func name(_ uri: String) -> String {
         (URL(string: uri)?.lastPathComponent).map { $0.removingPercentEncoding ?? $0 } ?? uri
     }
+}
+
+/// What was moved to the trash in a window, newest last, for Ctrl+Z and the toast's Undo.
+@MainActor
+final class TrashHistory {
+    var batches: [[TrashedItem]] = []
 }

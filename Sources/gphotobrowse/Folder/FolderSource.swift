@@ -39,6 +39,9 @@ final class FolderSource: AlbumSource {
 
     private var fed: [AlbumContents] { albums.compactMap(\.object) }
 
+    /// The switcher's line for `album`, when the source knows it.
+    func summary(of album: AlbumID) -> AlbumSummary? { nil }
+
     /// Starts listing on a worker thread, and follows the folder's changes on disk.
     func start() {
         let monitor = FolderMonitor(folderURI: uri)

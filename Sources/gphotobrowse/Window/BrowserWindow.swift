@@ -104,7 +104,7 @@ final class BrowserWindow {
 
     func showViewer(at index: Int) {
         guard let folder else { return }
-        gtk_stack_set_visible_child_name(stack, "viewer")
+        gtk_stack_set_visible_child(stack, folder.viewer.root)
         header.show(.viewer)
         editBar.show(false)
         folder.viewer.show(index, entering: true)
@@ -117,8 +117,8 @@ final class BrowserWindow {
         folder.viewer.stop()
         header.show(.grid)
         editBar.show(folder.edit.isEditing)
-        title.set(title: folder.name)
-        gtk_stack_set_visible_child_name(stack, "grid")
+        title.set(title: albumTitle(folder.page.album))
+        gtk_stack_set_visible_child(stack, folder.grid.root)
         updateSubtitle()
         if let last { folder.grid.reveal(last) } else { folder.grid.focus() }
     }

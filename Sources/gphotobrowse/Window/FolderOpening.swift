@@ -55,39 +55,26 @@ extension BrowserWindow {
     private func openFolder(uri: String, name: String, target: String?, order: PhotoOrder) {
         closeFolder()
         header.sortMenu.show(order)
-        let folder = OpenFolder(uri: uri, name: name, target: target, order: order, window: self)
+        let folder = OpenFolder(uri: uri, name: name, target: target, first: .allPhotos, order: order, window: self)
         self.folder = folder
-        folder.edit.onEditingChanged = { [weak self] editing in self?.header.showEditing(editing) }
-        folder.grid.onContextMenu = { [weak self] id, x, y in self?.showContextMenu(forGridPhoto: id, x: x, y: y) }
-        folder.viewer.onContextMenu = { [weak self] x, y in self?.showContextMenuInViewer(x: x, y: y) }
-        folder.grid.onActivate = { [weak self] index in self?.showViewer(at: index) }
-        folder.viewer.onClose = { [weak self] in self?.showGrid() }
-        folder.viewer.onPhotoChanged = { [weak self] photo in self?.title.set(title: photo.displayName) }
-        folder.viewer.onChromeVisibility = { [weak self] visible in self?.setChromeVisible(visible) }
-        folder.viewer.onFullscreen = { [weak self] on in self?.setFullscreen(on) }
-        folder.contents.observeChanges { [weak self] _ in
-            self?.openTargetIfListed()
-            self?.updateSubtitle()
-        }
+        wire(folder.page)
         folder.contents.onListed = { [weak self] result in self?.listed(result) }
         folder.source.onDateProgress = { [weak self] progress in self?.updateSubtitle(dates: progress) }
 
-        gtk_stack_add_named(stack, folder.grid.root, "grid")
-        gtk_stack_add_named(stack, folder.viewer.root, "viewer")
         title.set(title: name)
         if target == nil {
-            gtk_stack_set_visible_child_name(stack, "grid")
+            gtk_stack_set_visible_child(stack, folder.grid.root)
             header.show(.grid)
             folder.grid.focus()
         } else {
-            gtk_stack_set_visible_child_name(stack, "viewer")
+            gtk_stack_set_visible_child(stack, folder.viewer.root)
             header.show(.viewer)
         }
         folder.source.start()
     }
 
     /// Opens the viewer on the file asked for once the listing has found it.
-    private func openTargetIfListed() {
+    func openTargetIfListed() {
         guard let target = folder?.target, let index = folder?.contents.photos.index(of: target) else { return }
         folder?.target = nil
         showViewer(at: index)
@@ -143,10 +130,6 @@ extension BrowserWindow {
         guard let old = folder else { return }
         folder = nil
         old.stopWork()
-        old.viewer.stop()
-        contextMenu.detach(from: old.grid.menuAnchor)
-        contextMenu.detach(from: old.viewer.menuAnchor)
-        gtk_stack_remove(stack, old.grid.root)
-        gtk_stack_remove(stack, old.viewer.root)
+        for page in old.pages { unwire(page) }
     }
 }

@@ -2,71 +2,66 @@ import CGtk
 import PhotoCore
 import PhotoIO
 
-/// Everything that belongs to the folder a window shows: its contents, thumbnail loader,
-/// grid, viewer and edit mode, wired to one another. The window connects it to itself
-/// (pages, title, menus) in `FolderOpening.swift`.
+/// Everything that belongs to the folder a window shows: where its photos come from, their
+/// thumbnails, what was trashed from it, and a page (grid, viewer, edit mode) for each album
+/// shown, the current one first among them.
 @MainActor
 final class OpenFolder {
     private let live = LiveObjects.Token("OpenFolder")
     let name: String
     /// Where the folder's photos come from.
     let source: FolderSource
-    let contents: AlbumContents
     let loader: ThumbnailLoader
-    let grid: ThumbnailGrid
-    let viewer: PhotoViewer
-    let edit: EditController
+    let history = TrashHistory()
+    /// The album pages made, most recently shown first; the first is the one shown.
+    private(set) var pages: [AlbumPage] = []
     /// A photo to open in the viewer as soon as the listing finds it.
     var target: String?
+    /// How many album pages are kept with their widgets; older ones are let go.
+    static let keptPages = 6
 
-    init(uri: String, name: String, target: String?, order: PhotoOrder, window: BrowserWindow) {
+    var page: AlbumPage { pages[0] }
+    var contents: AlbumContents { page.contents }
+    var grid: ThumbnailGrid { page.grid }
+    var viewer: PhotoViewer { page.viewer }
+    var edit: EditController { page.edit }
+
+    /// Opens the folder at `uri` on its album `first`.
+    init(uri: String, name: String, target: String?, first: AlbumID, order: PhotoOrder, window: BrowserWindow) {
         self.name = name
         self.target = target
         source = FolderSource(uri: uri)
-        contents = AlbumContents(id: .folder(uri), order: order, source: source)
-        source.attach(contents)
         let scale = Int(gtk_widget_get_scale_factor(window.window.widget))
         loader = ThumbnailLoader(size: .for(edge: ThumbnailGrid.tileEdge * scale))
-        grid = ThumbnailGrid(contents: contents, loader: loader)
-        viewer = PhotoViewer(contents: contents, thumbnails: loader, decoder: window.decoder)
-        edit = EditController(window: window.window, contents: contents, grid: grid, bar: window.editBar,
-                              progress: window.progress, toasts: window.toasts)
+        pages = [makePage(first, order: order, window: window)]
+    }
 
-        viewer.isEditing = { [weak edit] in edit?.isEditing ?? false }
-        viewer.onToggleSelected = { [weak edit] id in edit?.toggle(id) }
-        viewer.isSelected = { [weak edit] id in edit?.selection.isSelected(id) ?? false }
-        grid.urisToDrag = { [weak edit] id in
-            guard let edit, edit.isEditing, edit.selection.isSelected(id) else { return [id] }
-            return edit.chosen.map(\.id)
+    /// The page of `album`, made if need be, as the current one; returns it, whether it is
+    /// new, and the pages let go to stay within `keptPages`.
+    func show(_ album: AlbumID, order: PhotoOrder, window: BrowserWindow) -> (page: AlbumPage, isNew: Bool, dropped: [AlbumPage]) {
+        if let index = pages.firstIndex(where: { $0.album == album }) {
+            let page = pages.remove(at: index)
+            pages.insert(page, at: 0)
+            return (page, false, [])
         }
-        installGridKeys()
+        pages.insert(makePage(album, order: order, window: window), at: 0)
+        var dropped: [AlbumPage] = []
+        while pages.count > Self.keptPages { dropped.append(pages.removeLast()) }
+        for page in dropped { page.stopWork() }
+        return (pages[0], true, dropped)
+    }
+
+    private func makePage(_ album: AlbumID, order: PhotoOrder, window: BrowserWindow) -> AlbumPage {
+        let contents = AlbumContents(id: album, order: order, source: source)
+        source.attach(contents)
+        return AlbumPage(album: album, contents: contents, loader: loader, window: window, history: history)
     }
 
     /// Cancels the listing and every decode this folder started. Touches no widget, so it is
     /// safe while the window is being destroyed.
     func stopWork() {
-        edit.cancelJobs()
         source.cancel()
         loader.cancelAll()
-        viewer.cancelDecode()
-    }
-
-    /// Edit mode's keys in the grid, before the grid view's own bindings (which would select
-    /// in GTK's model rather than ours).
-    private func installGridKeys() {
-        let keys = gtk_event_controller_key_new()!
-        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
-        onKeyPressed(keys) { [weak edit] keyval, state in
-            guard let edit else { return false }
-            let control = state.rawValue & GDK_CONTROL_MASK.rawValue != 0, shift = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
-            switch Int32(keyval) {
-            case GDK_KEY_a where control && !shift, GDK_KEY_A where control && !shift: edit.selectAll()
-            case GDK_KEY_a where control && shift, GDK_KEY_A where control && shift: edit.selectNone()
-            case GDK_KEY_Escape where edit.isEditing: edit.leave()
-            default: return false
-            }
-            return true
-        }
-        gtk_widget_add_controller(grid.root, keys)
+        for page in pages { page.stopWork() }
     }
 }

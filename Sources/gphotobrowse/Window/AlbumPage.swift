@@ -1,0 +1,60 @@
+import CGtk
+import PhotoCore
+import PhotoIO
+
+/// One album as the window shows it: its photos, grid, viewer and edit mode, wired to one
+/// another. Each album keeps its own scroll position and selection; the viewer pages within
+/// the album it was opened from. The window connects a page to itself (pages, title, menus)
+/// in `AlbumPages.swift`.
+@MainActor
+final class AlbumPage {
+    private let live = LiveObjects.Token("AlbumPage")
+    let album: AlbumID
+    let contents: AlbumContents
+    let grid: ThumbnailGrid
+    let viewer: PhotoViewer
+    let edit: EditController
+
+    init(album: AlbumID, contents: AlbumContents, loader: ThumbnailLoader, window: BrowserWindow, history: TrashHistory) {
+        self.album = album
+        self.contents = contents
+        grid = ThumbnailGrid(contents: contents, loader: loader)
+        viewer = PhotoViewer(contents: contents, thumbnails: loader, decoder: window.decoder)
+        edit = EditController(window: window.window, contents: contents, grid: grid, bar: window.editBar,
+                              progress: window.progress, toasts: window.toasts, history: history)
+
+        viewer.isEditing = { [weak edit] in edit?.isEditing ?? false }
+        viewer.onToggleSelected = { [weak edit] id in edit?.toggle(id) }
+        viewer.isSelected = { [weak edit] id in edit?.selection.isSelected(id) ?? false }
+        grid.urisToDrag = { [weak edit] id in
+            guard let edit, edit.isEditing, edit.selection.isSelected(id) else { return [id] }
+            return edit.chosen.map(\.id)
+        }
+        installGridKeys()
+    }
+
+    /// Cancels the decodes and jobs this album started. Touches no widget.
+    func stopWork() {
+        edit.cancelJobs()
+        viewer.cancelDecode()
+    }
+
+    /// Edit mode's keys in the grid, before the grid view's own bindings (which would select
+    /// in GTK's model rather than ours).
+    private func installGridKeys() {
+        let keys = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+        onKeyPressed(keys) { [weak edit] keyval, state in
+            guard let edit else { return false }
+            let control = state.rawValue & GDK_CONTROL_MASK.rawValue != 0, shift = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
+            switch Int32(keyval) {
+            case GDK_KEY_a where control && !shift, GDK_KEY_A where control && !shift: edit.selectAll()
+            case GDK_KEY_a where control && shift, GDK_KEY_A where control && shift: edit.selectNone()
+            case GDK_KEY_Escape where edit.isEditing: edit.leave()
+            default: return false
+            }
+            return true
+        }
+        gtk_widget_add_controller(grid.root, keys)
+    }
+}

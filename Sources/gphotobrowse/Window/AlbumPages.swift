@@ -1,0 +1,64 @@
+import CGtk
+import PhotoCore
+
+/// The window's side of album pages: connecting a page to the window, switching between
+/// albums, and letting a page go.
+extension BrowserWindow {
+    /// Connects a page's grid, viewer and edit mode to the window, and adds its grid and
+    /// viewer to the window's pages.
+    func wire(_ page: AlbumPage) {
+        page.edit.onEditingChanged = { [weak self, weak page] editing in
+            guard let self, let page, page === self.folder?.page else { return }
+            self.header.showEditing(editing)
+        }
+        page.grid.onContextMenu = { [weak self] id, x, y in self?.showContextMenu(forGridPhoto: id, x: x, y: y) }
+        page.viewer.onContextMenu = { [weak self] x, y in self?.showContextMenuInViewer(x: x, y: y) }
+        page.grid.onActivate = { [weak self] index in self?.showViewer(at: index) }
+        page.viewer.onClose = { [weak self] in self?.showGrid() }
+        page.viewer.onPhotoChanged = { [weak self] photo in self?.title.set(title: photo.displayName) }
+        page.viewer.onChromeVisibility = { [weak self] visible in self?.setChromeVisible(visible) }
+        page.viewer.onFullscreen = { [weak self] on in self?.setFullscreen(on) }
+        page.contents.observeChanges { [weak self, weak page] _ in
+            guard let self, let page, page === self.folder?.page else { return }
+            self.openTargetIfListed()
+            self.updateSubtitle()
+        }
+        gtk_stack_add_child(stack, page.grid.root)
+        gtk_stack_add_child(stack, page.viewer.root)
+    }
+
+    /// Takes a page out of the window (the folder closed, or the page was let go).
+    func unwire(_ page: AlbumPage) {
+        page.viewer.stop()
+        contextMenu.detach(from: page.grid.menuAnchor)
+        contextMenu.detach(from: page.viewer.menuAnchor)
+        gtk_stack_remove(stack, page.grid.root)
+        gtk_stack_remove(stack, page.viewer.root)
+    }
+
+    /// Shows `album`'s grid, made if need be, keeping the scroll position and selection it
+    /// had when last shown.
+    func showAlbum(_ album: AlbumID) {
+        guard let folder, folder.page.album != album else { return }
+        if isViewerShown { folder.viewer.stop() }
+        let order = folder.contents.photos.order
+        let (page, isNew, dropped) = folder.show(album, order: order, window: self)
+        if isNew { wire(page) }
+        for old in dropped { unwire(old) }
+        gtk_stack_set_visible_child(stack, page.grid.root)
+        header.show(.grid)
+        header.showEditing(page.edit.isEditing)
+        editBar.show(page.edit.isEditing)
+        page.edit.showCount()
+        title.set(title: albumTitle(album))
+        updateSubtitle()
+        page.grid.focus()
+    }
+
+    /// What the window title says for an album: its name, and the folder's for All Photos.
+    func albumTitle(_ album: AlbumID) -> String {
+        guard let folder else { return tr("Photo Browser") }
+        if album == .allPhotos { return folder.name }
+        return folder.source.summary(of: album)?.title ?? folder.name
+    }
+}
