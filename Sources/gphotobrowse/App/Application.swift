@@ -53,6 +53,9 @@ final class Application {
         setAccelerators("win.delete-permanently", ["<Shift>Delete", "<Shift>KP_Delete"])
         setAccelerators("win.undo", ["<Control>z"])
         setAccelerators("win.export", ["<Control>e"])
+        setAccelerators("win.next-album", ["<Control>Page_Down"])
+        setAccelerators("win.previous-album", ["<Control>Page_Up"])
+        for n in 1...9 { setAccelerators("win.album-\(n)", ["<Alt>\(n)"]) }
     }
 
     private func setAccelerators(_ action: String, _ accelerators: [String]) {

@@ -13,7 +13,7 @@ final class FolderSource: AlbumSource {
     private let listing: FolderListing
     private var monitor: FolderMonitor?
     /// The albums fed, weakly: an album nobody shows any more goes.
-    private var albums: [Weak<AlbumContents>] = []
+    private var fedAlbums: [Weak<AlbumContents>] = []
     /// Set while dates are being read; cancelling it stops the reading.
     private var dateReading: CancellationFlag?
     /// Photos whose date taken is known (read, or known to have none).
@@ -31,13 +31,18 @@ final class FolderSource: AlbumSource {
 
     /// Feeds `album` from now on (what was found so far, at once).
     func attach(_ album: AlbumContents) {
-        albums.removeAll { $0.object == nil }
-        albums.append(Weak(album))
+        fedAlbums.removeAll { $0.object == nil }
+        fedAlbums.append(Weak(album))
         album.source = self
         if let listingResult { album.listed(listingResult) }
     }
 
-    private var fed: [AlbumContents] { albums.compactMap(\.object) }
+    private var fed: [AlbumContents] { fedAlbums.compactMap(\.object) }
+
+    /// The folder's albums in the switcher's order; none for a folder without subfolders.
+    var albums: [AlbumSummary] { [] }
+    /// The albums, their counts or covers changed.
+    var onAlbumsChanged: () -> Void = {}
 
     /// The switcher's line for `album`, when the source knows it.
     func summary(of album: AlbumID) -> AlbumSummary? { nil }

@@ -10,6 +10,9 @@ import PhotoIO
 final class AlbumPage {
     private let live = LiveObjects.Token("AlbumPage")
     let album: AlbumID
+    /// Names its grid and viewer among the window's pages ("grid-3", "viewer-3").
+    let name: String
+    private static var made = 0
     let contents: AlbumContents
     let grid: ThumbnailGrid
     let viewer: PhotoViewer
@@ -17,6 +20,8 @@ final class AlbumPage {
 
     init(album: AlbumID, contents: AlbumContents, loader: ThumbnailLoader, window: BrowserWindow, history: TrashHistory) {
         self.album = album
+        Self.made += 1
+        name = String(Self.made)
         self.contents = contents
         grid = ThumbnailGrid(contents: contents, loader: loader)
         viewer = PhotoViewer(contents: contents, thumbnails: loader, decoder: window.decoder)

@@ -23,8 +23,9 @@ extension BrowserWindow {
             self.openTargetIfListed()
             self.updateSubtitle()
         }
-        gtk_stack_add_child(stack, page.grid.root)
-        gtk_stack_add_child(stack, page.viewer.root)
+        gtk_stack_add_named(stack, page.grid.root, "grid-" + page.name)
+        gtk_stack_add_named(stack, page.viewer.root, "viewer-" + page.name)
+        installAlbumSwipe(on: page)
     }
 
     /// Takes a page out of the window (the folder closed, or the page was let go).
@@ -37,16 +38,20 @@ extension BrowserWindow {
     }
 
     /// Shows `album`'s grid, made if need be, keeping the scroll position and selection it
-    /// had when last shown.
-    func showAlbum(_ album: AlbumID) {
+    /// had when last shown; `sliding` (the direction of a swipe or a move to the next album)
+    /// slides it in from that side, else it fades in.
+    func showAlbum(_ album: AlbumID, sliding: Int = 0) {
         guard let folder, folder.page.album != album else { return }
         if isViewerShown { folder.viewer.stop() }
         let order = folder.contents.photos.order
         let (page, isNew, dropped) = folder.show(album, order: order, window: self)
         if isNew { wire(page) }
         for old in dropped { unwire(old) }
-        gtk_stack_set_visible_child(stack, page.grid.root)
+        gtk_stack_set_visible_child_full(stack, "grid-" + page.name,
+                                         sliding > 0 ? GTK_STACK_TRANSITION_TYPE_SLIDE_LEFT
+                                             : sliding < 0 ? GTK_STACK_TRANSITION_TYPE_SLIDE_RIGHT : GTK_STACK_TRANSITION_TYPE_CROSSFADE)
         header.show(.grid)
+        header.albums.select(album)
         header.showEditing(page.edit.isEditing)
         editBar.show(page.edit.isEditing)
         page.edit.showCount()

@@ -24,6 +24,8 @@ final class BrowserWindow {
     let contextMenu = ContextMenu()
     let decoder = IsolatedDecoder.shared
     var folder: OpenFolder?
+    /// The person's own albums, as the switcher lists them in every window.
+    var collectionAlbums: [AlbumSummary] { [] }
     /// Counts lookups of what to open: only the latest one's answer is used.
     var pendingResolution = 0
     private var firstFramePainted = false
@@ -59,6 +61,7 @@ final class BrowserWindow {
         title.set(title: tr("Photo Browser"))
         header.sortMenu.onChange = { [weak self] order in self?.sort(by: order) }
         installActions()
+        installAlbumNavigation()
         installDropTarget()
         traceFirstFrame()
         onSignal(window, "destroy") { [weak self] in

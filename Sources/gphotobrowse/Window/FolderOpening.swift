@@ -60,6 +60,8 @@ extension BrowserWindow {
         wire(folder.page)
         folder.contents.onListed = { [weak self] result in self?.listed(result) }
         folder.source.onDateProgress = { [weak self] progress in self?.updateSubtitle(dates: progress) }
+        folder.source.onAlbumsChanged = { [weak self] in self?.updateAlbums() }
+        updateAlbums()
 
         title.set(title: name)
         if target == nil {
@@ -131,5 +133,6 @@ extension BrowserWindow {
         folder = nil
         old.stopWork()
         for page in old.pages { unwire(page) }
+        header.showAlbums([], collections: collectionAlbums, current: nil)
     }
 }

@@ -11,6 +11,15 @@ final class WindowHeader {
     let root: Widget
     let title: WindowTitle
     let sortMenu: SortMenu
+    /// The album switcher, in the title's place when the folder has albums to switch between.
+    let albums = AlbumSwitcher()
+    /// The searchable list of albums, beside Open.
+    let albumList = AlbumChooser()
+    private var hasAlbums = false
+    private var page = Page.status
+    /// The two title widgets take turns in the header bar, which lets go of the one it
+    /// takes out: the header holds both.
+    private let titleWidgets: [OwnedObject<Widget>]
     private let backButton: Widget
     private let selectButton: Widget
     private let propertiesButton: Widget
@@ -20,8 +29,10 @@ final class WindowHeader {
         backButton = Self.button(icon: "go-previous-symbolic", tooltip: tr("Back to the Folder"), action: "win.back")
         adw_header_bar_pack_start(root.cast(), backButton)
         adw_header_bar_pack_start(root.cast(), Self.button(icon: "folder-open-symbolic", tooltip: tr("Open Folder… (Ctrl+O)"), action: "win.open"))
+        adw_header_bar_pack_start(root.cast(), albumList.button)
         title = WindowTitle(window: window)
         adw_header_bar_set_title_widget(root.cast(), title.root)
+        titleWidgets = [OwnedObject(sharing: title.root), OwnedObject(sharing: albums.root)]
 
         let mainMenu = g_menu_new()!
         g_menu_append(mainMenu, tr("About Photo Browser"), "app.about")
@@ -52,10 +63,23 @@ final class WindowHeader {
 
     /// Shows the buttons that act on `page`.
     func show(_ page: Page) {
+        self.page = page
+        let switching = hasAlbums && page == .grid
+        adw_header_bar_set_title_widget(root.cast(), switching ? albums.root : title.root)
+        gtk_widget_set_visible(albumList.button, switching ? 1 : 0)
         gtk_widget_set_visible(backButton, page == .viewer ? 1 : 0)
         gtk_widget_set_visible(sortMenu.button, page == .grid ? 1 : 0)
         gtk_widget_set_visible(selectButton, page == .grid ? 1 : 0)
         gtk_widget_set_visible(propertiesButton, page == .viewer ? 1 : 0)
+    }
+
+    /// Lists the folder's albums (and the person's own), `current` selected; with fewer than
+    /// two to switch between, the title shows instead, as for a folder without subfolders.
+    func showAlbums(_ folderAlbums: [AlbumSummary], collections: [AlbumSummary], current: AlbumID?) {
+        hasAlbums = folderAlbums.count + collections.count > 1
+        albums.show(folderAlbums, collections: collections, current: current)
+        albumList.show(folderAlbums + collections)
+        show(page)
     }
 
     /// The Select toggle follows edit mode.
