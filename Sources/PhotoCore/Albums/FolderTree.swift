@@ -30,6 +30,23 @@ public struct FolderTree: Sendable {
         var photos: [String: Photo] = [:]
         /// The newest photo (first in `PhotoOrder.newestFirst`).
         var cover: Photo?
+
+        /// Keeps the cover the newest photo now that `photo` arrived or changed, in O(1);
+        /// false when the cover itself became older and the folder must be searched for the
+        /// newest again.
+        mutating func takeAsCover(_ photo: Photo) -> Bool {
+            guard let current = cover else {
+                cover = photo
+                return true
+            }
+            if current.id == photo.id {
+                guard photo.dateTakenOrModified >= current.dateTakenOrModified else { return false }
+                cover = photo
+            } else if FolderTree.isNewer(photo, than: current) {
+                cover = photo
+            }
+            return true
+        }
     }
 
     /// Folders that hold photos, by URI (the opened folder under `rootURI`).
@@ -186,7 +203,7 @@ public struct FolderTree: Sendable {
     }
 
     /// Whether `a` comes before `b` newest first (ties by name, then id).
-    private static func isNewer(_ a: Photo, than b: Photo) -> Bool {
+    fileprivate static func isNewer(_ a: Photo, than b: Photo) -> Bool {
         PhotoOrder.newestFirst.areInIncreasingOrder(a, b)
     }
 
@@ -199,48 +216,43 @@ public struct FolderTree: Sendable {
     private mutating func insert(_ photos: [Photo], into folder: TreeFolder, edit: inout Edit) {
         let key = key(of: folder)
         touch(key, &edit)
-        if folders[key] == nil {
+        // Taken out while the batch goes in, so its photos are changed in place and its key
+        // is not hashed again for every photo.
+        var entry = folders.removeValue(forKey: key) ?? {
             let title = folder.isRoot ? rootName : folder.path.joined(separator: " / ")
-            folders[key] = Folder(folder: folder.isRoot ? TreeFolder(uri: rootURI, path: []) : folder,
-                                  title: title, titleKey: NaturalSortKey(title))
-        }
+            return Folder(folder: folder.isRoot ? TreeFolder(uri: rootURI, path: []) : folder,
+                          title: title, titleKey: NaturalSortKey(title))
+        }()
+        var inserted: [Photo] = []
+        inserted.reserveCapacity(photos.count)
         for var photo in photos {
-            if let previousKey = folderOfPhoto[photo.id], let previous = folders[previousKey]?.photos[photo.id] {
-                if photo.dateTaken == nil, previous.modified == photo.modified, previous.size == photo.size {
-                    photo.dateTaken = previous.dateTaken
-                }
-                if previousKey == key {
-                    if previous == photo { continue }
-                } else {
-                    touch(previousKey, &edit)
-                    folders[previousKey]?.photos[photo.id] = nil
-                    if folders[previousKey]?.cover?.id == photo.id { edit.staleCovers.insert(previousKey) }
-                    edit.change.recordRemoval(photo.id, from: previousKey)
-                }
+            let previousKey = folderOfPhoto.updateValue(key, forKey: photo.id)
+            let previous: Photo?
+            if previousKey == key {
+                previous = entry.photos[photo.id]
+            } else if let previousKey {
+                touch(previousKey, &edit)
+                previous = folders[previousKey]?.photos.removeValue(forKey: photo.id)
+                if folders[previousKey]?.cover?.id == photo.id { edit.staleCovers.insert(previousKey) }
+                edit.change.recordRemoval(photo.id, from: previousKey)
+            } else {
+                previous = nil
             }
-            folders[key]?.photos[photo.id] = photo
-            folderOfPhoto[photo.id] = key
-            edit.change.recordInsert(photo, in: key)
-            updateCover(with: photo, in: key, edit: &edit)
+            if let previous, photo.dateTaken == nil, previous.modified == photo.modified, previous.size == photo.size {
+                photo.dateTaken = previous.dateTaken
+            }
+            if previousKey == key && previous == photo { continue }
+            entry.photos[photo.id] = photo
+            inserted.append(photo)
+            if !entry.takeAsCover(photo) { edit.staleCovers.insert(key) }
         }
+        folders[key] = entry
+        if !inserted.isEmpty { edit.change.inserted[key, default: []].append(contentsOf: inserted) }
     }
 
-    /// Keeps a folder's cover its newest photo after `photo` arrived or changed: O(1), or a
-    /// rescan of the folder at the end of the change when the cover itself became older.
+    /// Keeps a folder's cover its newest photo after `photo` changed (a new date taken).
     private mutating func updateCover(with photo: Photo, in key: String, edit: inout Edit) {
-        guard let cover = folders[key]?.cover else {
-            folders[key]?.cover = photo
-            return
-        }
-        if cover.id == photo.id {
-            if photo.dateTakenOrModified >= cover.dateTakenOrModified {
-                folders[key]?.cover = photo
-            } else {
-                edit.staleCovers.insert(key)
-            }
-        } else if Self.isNewer(photo, than: cover) {
-            folders[key]?.cover = photo
-        }
+        if folders[key]?.takeAsCover(photo) == false { edit.staleCovers.insert(key) }
     }
 
     /// Finishes a change: covers rescanned where needed, empty folders dropped, and what

@@ -46,10 +46,6 @@ public struct FolderTreeChange: Sendable {
         }
     }
 
-    mutating func recordInsert(_ photo: Photo, in folder: String) {
-        inserted[folder, default: []].append(photo)
-    }
-
     mutating func recordRemoval(_ id: String, from folder: String) {
         removed[folder, default: []].insert(id)
     }
