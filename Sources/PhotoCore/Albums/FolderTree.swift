@@ -165,7 +165,7 @@ public struct FolderTree: Sendable {
         let keys = folders.keys.filter { everything || $0 == uri || $0.hasPrefix(prefix) }
         for key in keys {
             touch(key, &edit)
-            guard let removed = folders.removeValue(forKey: key) else { continue }
+            guard let removed = folders.removeValue(forKey: key), !removed.photos.isEmpty else { continue }
             for id in removed.photos.keys { folderOfPhoto[id] = nil }
             edit.change.removed[key, default: []].formUnion(removed.photos.keys)
         }
