@@ -26,11 +26,6 @@ public final class FolderListing: @unchecked Sendable {
     public let uri: String
     private let cancellable: UnsafeMutablePointer<GCancellable>
 
-    private static let attributes = [
-        "standard::name", "standard::display-name", "standard::type", "standard::fast-content-type",
-        "standard::size", "standard::is-symlink", "time::modified", "time::modified-usec",
-    ].joined(separator: ",")
-
     public init(uri: String) {
         self.uri = uri
         cancellable = g_cancellable_new()
@@ -58,51 +53,111 @@ public final class FolderListing: @unchecked Sendable {
     ) -> Result<Int, FolderError> {
         let folder = g_file_new_for_uri(uri)
         defer { unref(folder) }
-        let cancel = cancellable
-
-        var error: UnsafeMutablePointer<GError>?
-        guard let enumerator = g_file_enumerate_children(folder, Self.attributes, G_FILE_QUERY_INFO_NONE, cancel, &error) else {
-            return .failure(FolderError(message: Self.explain(error, folder: folder)))
-        }
-        defer {
-            g_file_enumerator_close(enumerator, nil, nil)
-            unref(enumerator)
-        }
 
         var total = 0
         var batch: [Photo] = []
-        var lastDelivery = -1.0
-        var wait = 0.0
-        while true {
-            var nextError: UnsafeMutablePointer<GError>?
-            guard let info = g_file_enumerator_next_file(enumerator, cancel, &nextError) else {
-                if let nextError {
-                    let cancelled = g_error_matches(nextError, g_io_error_quark(), Int32(G_IO_ERROR_CANCELLED.rawValue)) != 0
-                    let message = String(cString: nextError.pointee.message)
-                    g_error_free(nextError)
-                    if cancelled { break }
-                    return .failure(FolderError(message: tr("Could not list the folder: %s", message)))
-                }
-                break
-            }
-            if let photo = photo(for: info, in: enumerator, skip: skip) { batch.append(photo) }
-            unref(info)
-            guard batch.count >= 64 else { continue }
-
+        var pacing = DeliveryPacing(interval: interval, maximumInterval: maximumInterval)
+        let end = Self.read(folder: folder, cancellable: cancellable, photo: { photo in
+            batch.append(photo)
+            guard batch.count >= 64 else { return }
             let now = Date.timeIntervalSinceReferenceDate
-            if !batch.isEmpty && (lastDelivery < 0 || now - lastDelivery >= wait) {
+            if pacing.isDue(now: now) {
                 total += batch.count
                 deliver(batch)
                 batch.removeAll(keepingCapacity: true)
-                lastDelivery = now
-                wait = min(max(wait * 2, interval), maximumInterval)
+                pacing.delivered(now: now)
             }
+        }, subfolder: { _ in }, skip: skip)
+        switch end {
+        case .finished, .cancelled:
+            break
+        case .unopened(let error):
+            return .failure(error)
+        case .brokenOff(let message):
+            return .failure(FolderError(message: tr("Could not list the folder: %s", message)))
         }
         if !batch.isEmpty && !isCancelled {
             total += batch.count
             deliver(batch)
         }
         return .success(total)
+    }
+
+    /// How reading a folder's entries ended.
+    enum ReadEnd {
+        case finished
+        case cancelled
+        /// The folder could not be opened: why, in words for a person.
+        case unopened(FolderError)
+        /// Reading stopped partway (an I/O error): GIO's message.
+        case brokenOff(String)
+    }
+
+    /// A folder met among a folder's entries, and what tells it apart on disk.
+    struct SubfolderEntry {
+        let uri: String
+        /// The name on disk (`.` starts a hidden one).
+        let name: String
+        let displayName: String
+        /// A symbolic link to a folder (the link is followed: `identity` is its target's).
+        let isSymlink: Bool
+        /// Something to mount (a GVfs mountable), not a folder yet.
+        let isMountable: Bool
+        /// Device and inode, when the location reports them (local files do).
+        let identity: FileIdentity?
+    }
+
+    static let attributes = [
+        "standard::name", "standard::display-name", "standard::type", "standard::fast-content-type",
+        "standard::size", "standard::is-symlink", "time::modified", "time::modified-usec",
+        "unix::device", "unix::inode",
+    ].joined(separator: ",")
+
+    /// Reads one folder's entries with GIO: each image as a `Photo` to `photo` (types from
+    /// names, content sniffed only when the name says nothing, special files skipped without
+    /// being opened), each folder to `subfolder`, each file left out to `skip`. The one
+    /// per-folder reader of the folder's listing and the tree's walk. Blocking I/O.
+    static func read(
+        folder: OpaquePointer?,
+        cancellable: UnsafeMutablePointer<GCancellable>?,
+        photo: (Photo) -> Void,
+        subfolder: (SubfolderEntry) -> Void,
+        skip: (SkippedEntry) -> Void
+    ) -> ReadEnd {
+        var error: UnsafeMutablePointer<GError>?
+        guard let enumerator = g_file_enumerate_children(folder, attributes, G_FILE_QUERY_INFO_NONE, cancellable, &error) else {
+            return .unopened(FolderError(message: explain(error, folder: folder)))
+        }
+        defer {
+            g_file_enumerator_close(enumerator, nil, nil)
+            unref(enumerator)
+        }
+        while true {
+            var nextError: UnsafeMutablePointer<GError>?
+            guard let info = g_file_enumerator_next_file(enumerator, cancellable, &nextError) else {
+                guard let nextError else { return .finished }
+                let cancelled = g_error_matches(nextError, g_io_error_quark(), Int32(G_IO_ERROR_CANCELLED.rawValue)) != 0
+                let message = String(cString: nextError.pointee.message)
+                g_error_free(nextError)
+                return cancelled ? .cancelled : .brokenOff(message)
+            }
+            defer { unref(info) }
+            let type = g_file_info_get_file_type(info)
+            guard let child = g_file_enumerator_get_child(enumerator, info) else { continue }
+            defer { unref(child) }
+            if type == G_FILE_TYPE_DIRECTORY || type == G_FILE_TYPE_MOUNTABLE {
+                subfolder(SubfolderEntry(
+                    uri: PhotoIO.uri(of: child),
+                    name: g_file_info_get_name(info).map { String(cString: $0) } ?? "",
+                    displayName: g_file_info_get_display_name(info).map { String(cString: $0) } ?? "?",
+                    isSymlink: g_file_info_get_is_symlink(info) != 0,
+                    isMountable: type == G_FILE_TYPE_MOUNTABLE,
+                    identity: FileIdentity(info)
+                ))
+            } else if let found = describe(info: info, file: child, cancellable: cancellable, skip: skip) {
+                photo(found)
+            }
+        }
     }
 
     /// The photo at `uri` as a listing would describe it, or nil when it is gone or is not
@@ -113,12 +168,6 @@ public final class FolderListing: @unchecked Sendable {
         guard let info = g_file_query_info(file, attributes, G_FILE_QUERY_INFO_NONE, nil, nil) else { return nil }
         defer { unref(info) }
         return describe(info: info, file: file, cancellable: nil, skip: { _ in })
-    }
-
-    private func photo(for info: OpaquePointer?, in enumerator: UnsafeMutablePointer<GFileEnumerator>?, skip: (SkippedEntry) -> Void) -> Photo? {
-        guard let child = g_file_enumerator_get_child(enumerator, info) else { return nil }
-        defer { unref(child) }
-        return Self.describe(info: info, file: child, cancellable: cancellable, skip: skip)
     }
 
     private static func describe(
@@ -176,7 +225,7 @@ public final class FolderListing: @unchecked Sendable {
         return g_file_info_get_content_type(info).map { String(cString: $0) }
     }
 
-    private static func explain(_ error: UnsafeMutablePointer<GError>?, folder: OpaquePointer?) -> String {
+    static func explain(_ error: UnsafeMutablePointer<GError>?, folder: OpaquePointer?) -> String {
         guard let error else { return tr("The folder could not be opened.") }
         defer { g_error_free(error) }
         let name = g_file_get_parse_name(folder).map { p -> String in defer { g_free(p) }; return String(cString: p) } ?? "?"
