@@ -33,23 +33,23 @@ public struct CollectionProblem: Error, Sendable, Equatable, CustomStringConvert
 
     // MARK: - Titles and photos
 
-    static var emptyTitle: CollectionProblem {
+    public static var emptyTitle: CollectionProblem {
         CollectionProblem(.emptyTitle, tr("An album needs a name."))
     }
 
-    static var titleTooLong: CollectionProblem {
+    public static var titleTooLong: CollectionProblem {
         CollectionProblem(.titleTooLong, tr("An album’s name can be at most %d characters long.", CollectionTitle.maximumLength))
     }
 
-    static func titleTaken(_ title: String) -> CollectionProblem {
+    public static func titleTaken(_ title: String) -> CollectionProblem {
         CollectionProblem(.titleTaken, tr("There is already an album called “%s”.", title))
     }
 
-    static func notAFileURI(_ uri: String) -> CollectionProblem {
+    public static func notAFileURI(_ uri: String) -> CollectionProblem {
         CollectionProblem(.notAFileURI, tr("“%s” is not a local file.", uri))
     }
 
-    static var tooManyPhotos: CollectionProblem {
+    public static var tooManyPhotos: CollectionProblem {
         CollectionProblem(.tooManyPhotos, tr("An album can hold at most %d photos.", PhotoCollection.maximumPhotos))
     }
 
@@ -65,39 +65,39 @@ public struct CollectionProblem: Error, Sendable, Equatable, CustomStringConvert
         CollectionProblem(.unreadable, tr("The document is larger than %d MiB.", CollectionDocument.maximumSize >> 20))
     }
 
-    static var documentNotJSON: CollectionProblem {
+    public static var documentNotJSON: CollectionProblem {
         CollectionProblem(.unreadable, tr("The document is not valid JSON."))
     }
 
-    static var documentNotAnAlbum: CollectionProblem {
+    public static var documentNotAnAlbum: CollectionProblem {
         CollectionProblem(.unreadable, tr("The document does not hold an album."))
     }
 
-    static var documentWithoutVersion: CollectionProblem {
+    public static var documentWithoutVersion: CollectionProblem {
         CollectionProblem(.unreadable, tr("The document has no version number."))
     }
 
-    static func documentVersion(_ version: Int) -> CollectionProblem {
+    public static func documentVersion(_ version: Int) -> CollectionProblem {
         CollectionProblem(.unreadable, tr("The document is of version %d, which this version of the app cannot read.", version))
     }
 
-    static func documentField(_ field: String) -> CollectionProblem {
+    public static func documentField(_ field: String) -> CollectionProblem {
         CollectionProblem(.unreadable, tr("The document’s “%s” is missing or not of the right kind.", field))
     }
 
-    static var documentTitle: CollectionProblem {
+    public static var documentTitle: CollectionProblem {
         CollectionProblem(.unreadable, tr("The document’s title is empty or longer than %d characters.", CollectionTitle.maximumLength))
     }
 
-    static func documentTime(_ field: String) -> CollectionProblem {
+    public static func documentTime(_ field: String) -> CollectionProblem {
         CollectionProblem(.unreadable, tr("The document’s “%s” is not a date and time.", field))
     }
 
-    static var documentTooManyPhotos: CollectionProblem {
+    public static var documentTooManyPhotos: CollectionProblem {
         CollectionProblem(.unreadable, tr("The document lists more than %d photos.", PhotoCollection.maximumPhotos))
     }
 
-    static func documentPhoto(_ number: Int, _ uri: String) -> CollectionProblem {
+    public static func documentPhoto(_ number: Int, _ uri: String) -> CollectionProblem {
         CollectionProblem(.unreadable, tr("Photo %1$d of the document is not a local file’s URI: %2$s", number, uri))
     }
 
