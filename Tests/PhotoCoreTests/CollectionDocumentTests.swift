@@ -154,6 +154,9 @@ private func problem(_ result: Result<PhotoCollection, CollectionProblem>) -> Co
         #expect(CollectionDocument.timestamp(-1) == "1969-12-31T23:59:59.999999Z")
         #expect(CollectionDocument.timestamp(253_402_300_799_999_999) == "9999-12-31T23:59:59.999999Z")
         #expect(CollectionDocument.timestamp(-62_135_596_800_000_000) == "0001-01-01T00:00:00.000000Z")
+        // A clock gone wrong still makes a document that reads back.
+        #expect(CollectionDocument.timestamp(.max) == "9999-12-31T23:59:59.999999Z")
+        #expect(CollectionDocument.timestamp(.min) == "0001-01-01T00:00:00.000000Z")
     }
 
     @Test func timesAreReadAsRFC3339() {

@@ -137,8 +137,10 @@ public enum CollectionDocument {
     // MARK: - Times
 
     /// `microseconds` since the epoch as an RFC 3339 UTC date and time with microseconds:
-    /// `2026-05-01T09:30:00.000000Z`.
+    /// `2026-05-01T09:30:00.000000Z`. Times before year 1 or after 9999 (a clock gone
+    /// wrong) are written as the nearest time `time` reads back.
     public static func timestamp(_ microseconds: Int64) -> String {
+        let microseconds = min(max(microseconds, -62_135_596_800_000_000), 253_402_300_799_999_999)
         let seconds = microseconds.floorDiv(1_000_000)
         let fraction = microseconds - seconds * 1_000_000
         let days = seconds.floorDiv(86_400)
