@@ -40,6 +40,7 @@ final class Application {
     private func startup() {
         Style.install()
         LiveObjects.traceOnSignal()
+        YourAlbums.shared.start()
         addAction(application, "quit") { [weak self] in self?.quit() }
         addAction(application, "about") { [weak self] in
             guard let self else { return }
@@ -53,6 +54,7 @@ final class Application {
         setAccelerators("win.delete-permanently", ["<Shift>Delete", "<Shift>KP_Delete"])
         setAccelerators("win.undo", ["<Control>z"])
         setAccelerators("win.export", ["<Control>e"])
+        setAccelerators("win.add-to-album", ["<Control>d"])
         setAccelerators("win.next-album", ["<Control>Page_Down"])
         setAccelerators("win.previous-album", ["<Control>Page_Up"])
         for n in 1...9 { setAccelerators("win.album-\(n)", ["<Alt>\(n)"]) }

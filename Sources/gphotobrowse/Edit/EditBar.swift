@@ -9,6 +9,8 @@ final class EditBar {
     private let count: Widget
     private let export: Widget
     private let trash: Widget
+    private let addToAlbum: Widget
+    private let removeFromAlbum: Widget
 
     init() {
         let bar = gtk_center_box_new()!
@@ -22,10 +24,14 @@ final class EditBar {
         count = gtk_label_new(nil)
         gtk_widget_add_css_class(count, "heading")
         let end = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        addToAlbum = Self.button(tr("Add to Album…"), action: "win.add-to-album", tooltip: tr("Add the selected photos to an album of yours (Ctrl+D)"))
+        removeFromAlbum = Self.button(tr("Remove from Album"), action: "win.remove-from-album",
+                                      tooltip: tr("Take the selected photos out of this album; the files stay where they are"))
+        gtk_widget_set_visible(removeFromAlbum, 0)
         export = Self.button(tr("Export…"), action: "win.export", tooltip: tr("Copy the selected photos to a folder"))
         trash = Self.button(tr("Move to Trash"), action: "win.trash", tooltip: tr("Move the selected photos to the trash (Delete)"))
         gtk_widget_add_css_class(trash, "destructive-action")
-        for child in [export, trash] { gtk_box_append(end.cast(), child) }
+        for child in [addToAlbum, removeFromAlbum, export, trash] { gtk_box_append(end.cast(), child) }
         gtk_center_box_set_start_widget(bar.cast(), start)
         gtk_center_box_set_center_widget(bar.cast(), count)
         gtk_center_box_set_end_widget(bar.cast(), end)
@@ -48,5 +54,12 @@ final class EditBar {
         gtk_label_set_text(count.cast(), trn("%d selected", "%d selected", selected, selected))
         gtk_widget_set_sensitive(export, selected > 0 ? 1 : 0)
         gtk_widget_set_sensitive(trash, selected > 0 ? 1 : 0)
+        gtk_widget_set_sensitive(addToAlbum, selected > 0 ? 1 : 0)
+        gtk_widget_set_sensitive(removeFromAlbum, selected > 0 ? 1 : 0)
+    }
+
+    /// Offers Remove from Album when the album shown is one of the person's own.
+    func showRemoveFromAlbum(_ visible: Bool) {
+        gtk_widget_set_visible(removeFromAlbum, visible ? 1 : 0)
     }
 }

@@ -98,18 +98,21 @@ final class EditController {
         let uris = photos.map(\.id)
         Thread.detachNewThread { [weak self] in
             let results = Trash.move(uris)
-            onMain { [weak self] in self?.trashed(results) }
+            // Trashed photos leave the person's albums; Undo puts them back.
+            let removals = YourAlbums.store.removeEverywhere(results.filter(\.isTrashed).map(\.uri))
+            onMain { [weak self] in self?.trashed(results, albumRemovals: removals.removals) }
         }
     }
 
-    private func trashed(_ results: [TrashResult]) {
+    private func trashed(_ results: [TrashResult], albumRemovals: [CollectionRemoval]) {
         let undoable = results.compactMap(\.item)
         let gone = results.filter(\.isTrashed).map(\.uri)
         let noTrash = results.filter { $0.failure?.kind == .notSupported }.map(\.uri)
         let failed = results.filter { $0.failure != nil && $0.failure?.kind != .notSupported }
         if !gone.isEmpty {
             contents.forget(Set(gone))
-            if !undoable.isEmpty { history.batches.append(undoable) }
+            if !undoable.isEmpty { history.batches.append(TrashBatch(items: undoable, albumRemovals: albumRemovals)) }
+            if !albumRemovals.isEmpty { YourAlbums.shared.reload() }
             let text = trn("%d photo moved to the trash", "%d photos moved to the trash", gone.count, gone.count)
             if undoable.isEmpty { toasts.show(text) } else { toasts.show(text, actionLabel: tr("Undo")) { [weak self] in self?.undo() } }
         }
@@ -125,13 +128,25 @@ final class EditController {
         guard let batch = history.batches.popLast() else { return }
         toasts.dismissActionable()
         Thread.detachNewThread { [weak self] in
-            let failures = batch.compactMap { item -> String? in
-                if case .failure(let failure) = Trash.restore(item) { return Self.line(item.originalURI, failure.message) }
-                return nil
+            var renamed: [String: String] = [:]
+            let failures = batch.items.compactMap { item -> String? in
+                switch Trash.restore(item) {
+                case .success(let uri):
+                    if uri != item.originalURI { renamed[item.originalURI] = uri }
+                    return nil
+                case .failure(let failure):
+                    return Self.line(item.originalURI, failure.message)
+                }
             }
+            let albumProblems = batch.albumRemovals.isEmpty ? [] : YourAlbums.store.restore(batch.albumRemovals, renamed: renamed).problems
             onMain { [weak self] in
+                if !batch.albumRemovals.isEmpty { YourAlbums.shared.reload() }
                 guard let self else { return }
-                self.contents.refresh(batch.map(\.originalURI))
+                self.contents.refresh(batch.items.map(\.originalURI) + Array(renamed.values))
+                if !albumProblems.isEmpty {
+                    Dialogs.inform(self.window, title: tr("Some Photos Were Not Put Back in Their Albums"),
+                                   details: albumProblems.map(\.message).joined(separator: "\n"))
+                }
                 if !failures.isEmpty {
                     Dialogs.inform(self.window, title: tr("Some Photos Could Not Be Restored"), details: failures.joined(separator: "\n"))
                 }
@@ -150,6 +165,8 @@ final class EditController {
             Thread.detachNewThread { [weak self] in
                 let results = zip(uris, Trash.deletePermanently(uris))
                 let deleted = results.compactMap { uri, result in (try? result.get()).map { _ in uri } }
+                // Gone for good: out of the person's albums too.
+                let albumsChanged = !YourAlbums.store.removeEverywhere(deleted).removals.isEmpty
                 let failures = results.compactMap { uri, result -> String? in
                     if case .failure(let failure) = result { return Self.line(uri, failure.message) }
                     return nil
@@ -157,6 +174,7 @@ final class EditController {
                 onMain { [weak self] in
                     guard let self else { return }
                     self.contents.forget(Set(deleted))
+                    if albumsChanged { YourAlbums.shared.reload() }
                     if !failures.isEmpty {
                         Dialogs.inform(self.window, title: tr("Some Photos Could Not Be Deleted"), details: failures.joined(separator: "\n"))
                     }
@@ -227,5 +245,11 @@ final class EditController {
 /// What was moved to the trash in a window, newest last, for Ctrl+Z and the toast's Undo.
 @MainActor
 final class TrashHistory {
-    var batches: [[TrashedItem]] = []
+    var batches: [TrashBatch] = []
+}
+
+/// Photos moved to the trash together, and where they were in the person's albums.
+struct TrashBatch: Sendable {
+    let items: [TrashedItem]
+    let albumRemovals: [CollectionRemoval]
 }

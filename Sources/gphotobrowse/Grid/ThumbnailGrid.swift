@@ -39,6 +39,8 @@ final class ThumbnailGrid {
     var menuAnchor: Widget { gridView.widget }
     /// Whether a photo is selected, for the tiles' check marks.
     var isSelected: (String) -> Bool = { _ in false }
+    /// Whether a photo of an album of the person's own was not found: its tile says so.
+    var isMissing: (String) -> Bool = { _ in false }
     private(set) var isEditing = false
     /// Set while the grid clears GTK's selection itself, so that it is not taken for the rubber band.
     var echoingSelection = false
@@ -173,10 +175,11 @@ final class ThumbnailGrid {
               let object = gtk_list_item_get_item(item.cast()),
               let idPointer = gtk_string_object_get_string(object.cast()),
               let photo = contents.photos.photo(id: String(cString: idPointer)) else { return }
-        let thumbnail = loader.cached(photo.version)
-        tile.show(photo, thumbnail: thumbnail)
+        let missing = isMissing(photo.id)
+        let thumbnail = missing ? nil : loader.cached(photo.version)
+        tile.show(photo, thumbnail: thumbnail, missing: missing)
         tile.showSelection(editing: isEditing, selected: isSelected(photo.id))
-        scheduler.bound(tile, needsThumbnail: thumbnail == nil)
+        scheduler.bound(tile, needsThumbnail: !missing && thumbnail == nil)
     }
 
     private func unbind(_ item: UnsafeMutableRawPointer?) {

@@ -2,7 +2,8 @@ import CGtk
 import PhotoCore
 
 /// One square tile of the grid: a photo's thumbnail, a placeholder while it decodes, or a
-/// broken-image sign whose tooltip says why. Tiles are recycled by the grid view: `show`
+/// broken-image sign whose tooltip says why, or, for a photo of an album of the person's own
+/// that is no longer where it was, a "not found" sign with its name. Tiles are recycled by the grid view: `show`
 /// rebinds a tile to another photo.
 @MainActor
 final class ThumbnailTile {
@@ -10,6 +11,10 @@ final class ThumbnailTile {
     let root: Widget
     private let picture: OpaquePointer
     private let brokenIcon: Widget
+    private let notFound: Widget
+    private let notFoundName: Widget
+    /// The photo was not found: no thumbnail replaces the sign.
+    private var isMissing = false
     private let check: Widget
     /// The photo shown, once bound.
     private(set) var photo: Photo?
@@ -37,6 +42,24 @@ final class ThumbnailTile {
         gtk_widget_set_visible(brokenIcon, 0)
         gtk_overlay_add_overlay(root.cast(), brokenIcon)
 
+        notFound = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)
+        gtk_widget_set_valign(notFound, GTK_ALIGN_CENTER)
+        gtk_widget_set_margin_start(notFound, 8)
+        gtk_widget_set_margin_end(notFound, 8)
+        gtk_widget_add_css_class(notFound, "not-found")
+        let notFoundIcon = gtk_image_new_from_icon_name("action-unavailable-symbolic")!
+        gtk_image_set_pixel_size(notFoundIcon.cast(), 32)
+        gtk_widget_add_css_class(notFoundIcon, "dim-label")
+        notFoundName = gtk_label_new(nil)
+        gtk_label_set_ellipsize(notFoundName.cast(), PANGO_ELLIPSIZE_MIDDLE)
+        gtk_label_set_max_width_chars(notFoundName.cast(), 16)
+        let notFoundText = gtk_label_new(tr("Not Found"))!
+        gtk_widget_add_css_class(notFoundText, "dim-label")
+        gtk_widget_add_css_class(notFoundText, "caption")
+        for child in [notFoundIcon, notFoundName, notFoundText] { gtk_box_append(notFound.cast(), child) }
+        gtk_widget_set_visible(notFound, 0)
+        gtk_overlay_add_overlay(root.cast(), notFound)
+
         // Edit mode's check mark, top left: empty circle, or ticked when selected.
         check = gtk_image_new_from_icon_name("object-select-symbolic")
         gtk_widget_add_css_class(check, "tile-check")
@@ -61,15 +84,26 @@ final class ThumbnailTile {
         }
     }
 
-    /// Binds the tile to a photo, showing `thumbnail` if it is already known.
-    func show(_ photo: Photo, thumbnail: Thumbnail?) {
+    /// Binds the tile to a photo, showing `thumbnail` if it is already known, or that the
+    /// photo was not found (`missing`).
+    func show(_ photo: Photo, thumbnail: Thumbnail?, missing: Bool = false) {
         self.photo = photo
+        isMissing = false
+        gtk_widget_set_visible(notFound, missing ? 1 : 0)
         gtk_widget_set_tooltip_text(root, photo.displayName)
         apply(thumbnail)
+        guard missing else { return }
+        isMissing = true
+        isComplete = true
+        gtk_label_set_text(notFoundName.cast(), photo.displayName)
+        gtk_widget_add_css_class(root, "missing")
+        gtk_widget_set_tooltip_text(root, tr("“%s” was not found: it was moved or deleted outside this app.", photo.displayName))
     }
 
     /// Shows a thumbnail that arrived for the bound photo.
     func apply(_ thumbnail: Thumbnail?) {
+        guard !isMissing else { return }
+        gtk_widget_remove_css_class(root, "missing")
         switch thumbnail {
         case .image(let texture, _):
             gtk_picture_set_paintable(picture, texture.pointer)
@@ -94,6 +128,8 @@ final class ThumbnailTile {
     /// Unbinds the tile.
     func clear() {
         photo = nil
+        isMissing = false
+        gtk_widget_set_visible(notFound, 0)
         apply(nil)
     }
 }

@@ -2,7 +2,7 @@ import CGtk
 import PhotoCore
 
 /// The viewer's bottom bar: previous and next, where the photo stands in the folder
-/// ("12 / 340"), the zoom level, rotate, and the properties panel's toggle.
+/// ("12 / 340"), the zoom level, rotate, Add to Album…, and the properties panel's toggle.
 @MainActor
 final class ViewerToolbar {
     let root: Widget
@@ -38,11 +38,12 @@ final class ViewerToolbar {
         let fit = Self.button("zoom-fit-best-symbolic", tr("Best Fit (0)"), action: "viewer.zoom-fit")
         let rotateLeft = Self.button("object-rotate-left-symbolic", tr("Rotate Left (Shift+R)"), action: "viewer.rotate-left")
         let rotateRight = Self.button("object-rotate-right-symbolic", tr("Rotate Right (R)"), action: "viewer.rotate-right")
+        let addToAlbum = Self.button("bookmark-new-symbolic", tr("Add to Album… (Ctrl+D)"), action: "win.add-to-album")
         let properties = gtk_toggle_button_new()!
         gtk_button_set_icon_name(properties.cast(), "document-properties-symbolic")
         gtk_widget_set_tooltip_text(properties, tr("Properties (Alt+Enter)"))
         gtk_actionable_set_action_name(properties.cast(), "viewer.properties")
-        for child in [zoomLevel, zoomOut, zoomIn, fit, rotateLeft, rotateRight, properties] { gtk_box_append(end.cast(), child) }
+        for child in [zoomLevel, zoomOut, zoomIn, fit, rotateLeft, rotateRight, addToAlbum, properties] { gtk_box_append(end.cast(), child) }
 
         gtk_center_box_set_start_widget(bar.cast(), start)
         gtk_center_box_set_end_widget(bar.cast(), end)

@@ -8,7 +8,18 @@ extension BrowserWindow {
     /// The albums in the switcher's order: the folder's, then the person's own.
     var albumOrder: [AlbumID] {
         guard let folder else { return [] }
-        return folder.source.albums.map(\.id) + collectionAlbums.map(\.id)
+        return switcherFolderAlbums.map(\.id) + collectionAlbums.map(\.id)
+    }
+
+    /// The folder's albums in the switcher; for a folder without subfolders, when the
+    /// person has albums of their own, the folder itself (All Photos), to come back to.
+    var switcherFolderAlbums: [AlbumSummary] {
+        guard let folder else { return [] }
+        let albums = folder.source.albums
+        guard albums.isEmpty, !collectionAlbums.isEmpty else { return albums }
+        let all = folder.pages.first { $0.album == .allPhotos }?.contents.photos
+        let cover = all.flatMap { $0.isEmpty ? nil : $0.all.max { $0.dateTakenOrModified < $1.dateTakenOrModified } }
+        return [AlbumSummary(id: .allPhotos, title: folder.name, count: all?.count ?? 0, cover: cover, newest: cover?.dateTakenOrModified)]
     }
 
     func installAlbumNavigation() {
@@ -37,8 +48,9 @@ extension BrowserWindow {
     /// Shows the folder's albums in the header (and keeps the one shown selected).
     func updateAlbums() {
         guard let folder else { return }
-        header.showAlbums(folder.source.albums, collections: collectionAlbums, current: folder.page.album)
+        header.showAlbums(switcherFolderAlbums, collections: collectionAlbums, current: folder.page.album)
         if isGridShown { title.set(title: albumTitle(folder.page.album)) }
+        updateCollectionActions()
     }
 
     /// A horizontal swipe on a grid pages to the next or previous album: two-finger scrolling

@@ -55,6 +55,7 @@ extension BrowserWindow {
         header.showEditing(page.edit.isEditing)
         editBar.show(page.edit.isEditing)
         page.edit.showCount()
+        updateCollectionActions()
         title.set(title: albumTitle(album))
         updateSubtitle()
         page.grid.focus()
@@ -64,6 +65,7 @@ extension BrowserWindow {
     func albumTitle(_ album: AlbumID) -> String {
         guard let folder else { return tr("Photo Browser") }
         if album == .allPhotos { return folder.name }
+        if case .collection(let id) = album { return YourAlbums.shared.collection(id)?.title ?? folder.name }
         return folder.source.summary(of: album)?.title ?? folder.name
     }
 }

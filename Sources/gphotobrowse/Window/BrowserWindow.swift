@@ -25,7 +25,7 @@ final class BrowserWindow {
     let decoder = IsolatedDecoder.shared
     var folder: OpenFolder?
     /// The person's own albums, as the switcher lists them in every window.
-    var collectionAlbums: [AlbumSummary] { [] }
+    var collectionAlbums: [AlbumSummary] { YourAlbums.shared.summaries }
     /// Counts lookups of what to open: only the latest one's answer is used.
     var pendingResolution = 0
     private var firstFramePainted = false
@@ -62,6 +62,7 @@ final class BrowserWindow {
         header.sortMenu.onChange = { [weak self] order in self?.sort(by: order) }
         installActions()
         installAlbumNavigation()
+        installCollectionActions()
         installDropTarget()
         traceFirstFrame()
         onSignal(window, "destroy") { [weak self] in

@@ -2,7 +2,8 @@ import CGtk
 import PhotoCore
 
 /// The context menu of one photo or a few (right click, long press, the Menu key): Open
-/// With…, Show in Files, Copy, Export… or Save a Copy…, Move to Trash, Properties. Its items
+/// With…, Show in Files, Copy, Export… or Save a Copy…, Add to Album…, Remove from Album
+/// (in an album of the person's own), Move to Trash, Properties. Its items
 /// are window actions, which act on `photos` while the menu is open.
 @MainActor
 final class ContextMenu {
@@ -18,6 +19,12 @@ final class ContextMenu {
         let edit = g_menu_new()!
         g_menu_append(edit, tr("Copy"), "win.copy")
         g_menu_append(edit, inViewer ? tr("Save a Copy…") : tr("Export…"), inViewer ? "win.save-copy" : "win.export")
+        g_menu_append(edit, tr("Add to Album…"), "win.add-to-album")
+        // Only in an album of the person's own (the action is enabled there).
+        let remove = g_menu_item_new(tr("Remove from Album"), "win.remove-from-album")!
+        g_menu_item_set_attribute_value(remove, "hidden-when", g_variant_new_string("action-disabled"))
+        g_menu_append_item(edit, remove)
+        remove.unref()
         g_menu_append(edit, tr("Move to Trash"), "win.trash")
         g_menu_append(edit, tr("Properties"), "win.photo-properties")
         for section in [open, edit] {

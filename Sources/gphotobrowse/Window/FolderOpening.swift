@@ -88,6 +88,7 @@ extension BrowserWindow {
         case .success(let count):
             Trace.milestone("enumerated", count)
             updateSubtitle()
+            updateAlbums()  // the folder's count in the switcher
             if let target = folder.target {
                 folder.target = nil
                 // The file was not an image this browser shows: show its folder.

@@ -17,6 +17,9 @@ final class OpenFolder {
     private(set) var pages: [AlbumPage] = []
     /// A photo to open in the viewer as soon as the listing finds it.
     var target: String?
+    /// The sources of the pages of the person's own albums, by page name (an album holds its
+    /// source weakly).
+    var collectionSources: [String: CollectionSource] = [:]
     /// How many album pages are kept with their widgets; older ones are let go.
     static let keptPages = 6
 
@@ -47,11 +50,16 @@ final class OpenFolder {
         pages.insert(makePage(album, order: order, window: window), at: 0)
         var dropped: [AlbumPage] = []
         while pages.count > Self.keptPages { dropped.append(pages.removeLast()) }
-        for page in dropped { page.stopWork() }
+        for page in dropped {
+            page.stopWork()
+            collectionSources[page.name]?.cancel()
+            collectionSources[page.name] = nil
+        }
         return (pages[0], true, dropped)
     }
 
     private func makePage(_ album: AlbumID, order: PhotoOrder, window: BrowserWindow) -> AlbumPage {
+        if case .collection(let id) = album { return makeCollectionPage(id, order: order, window: window) }
         let contents = AlbumContents(id: album, order: order, source: source)
         source.attach(contents)
         return AlbumPage(album: album, contents: contents, loader: loader, window: window, history: history)
@@ -61,6 +69,7 @@ final class OpenFolder {
     /// safe while the window is being destroyed.
     func stopWork() {
         source.cancel()
+        for source in collectionSources.values { source.cancel() }
         loader.cancelAll()
         for page in pages { page.stopWork() }
     }

@@ -35,7 +35,20 @@ final class WindowHeader {
         titleWidgets = [OwnedObject(sharing: title.root), OwnedObject(sharing: albums.root)]
 
         let mainMenu = g_menu_new()!
-        g_menu_append(mainMenu, tr("About Photo Browser"), "app.about")
+        // The album shown, when it is one of the person's own (the actions are enabled then).
+        let album = g_menu_new()!
+        for (label, action) in [(tr("Rename Album…"), "win.rename-album"), (tr("Delete Album"), "win.delete-album")] {
+            let item = g_menu_item_new(label, action)!
+            g_menu_item_set_attribute_value(item, "hidden-when", g_variant_new_string("action-disabled"))
+            g_menu_append_item(album, item)
+            item.unref()
+        }
+        g_menu_append_section(mainMenu, nil, album.cast())
+        album.unref()
+        let app = g_menu_new()!
+        g_menu_append(app, tr("About Photo Browser"), "app.about")
+        g_menu_append_section(mainMenu, nil, app.cast())
+        app.unref()
         let menuButton = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(menuButton.cast(), "open-menu-symbolic")
         gtk_menu_button_set_menu_model(menuButton.cast(), mainMenu.cast())

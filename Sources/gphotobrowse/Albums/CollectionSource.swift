@@ -1,0 +1,115 @@
+import CGtk
+import Foundation
+import PhotoCore
+import PhotoIO
+
+/// An album of the person's own as the source of its page's photos: its URIs, as
+/// `YourAlbums` looked them up, fed to the album; a photo not found (moved or deleted
+/// outside the app) is fed as a placeholder that its tile shows as not found. Reads dates
+/// taken when the album sorts by them.
+@MainActor
+final class CollectionSource: AlbumSource {
+    private let live = LiveObjects.Token("CollectionSource")
+    let id: String
+    private weak var album: AlbumContents?
+    /// What the album was given, by URI (placeholders for the photos not found).
+    private var fed: [String: Photo] = [:]
+    private(set) var missing = Set<String>()
+    private var dateReading: CancellationFlag?
+    private var datesKnown = Set<String>()
+
+    init(id: String) {
+        self.id = id
+        YourAlbums.shared.observe(self) { [weak self] in self?.update() }
+    }
+
+    /// Feeds `album` from now on, its photos looked up afresh (a file may have gone since).
+    func attach(_ album: AlbumContents) {
+        self.album = album
+        album.source = self
+        update()
+        if let collection = YourAlbums.shared.collection(id) { YourAlbums.shared.lookUp(collection.photos) }
+    }
+
+    /// Whether the photo `uri` was not found.
+    func isMissing(_ uri: String) -> Bool { missing.contains(uri) }
+
+    /// Stops reading dates (the page or the window goes).
+    func cancel() {
+        dateReading?.cancel()
+        dateReading = nil
+    }
+
+    /// The album's photos as last looked up: added, changed, gone.
+    private func update() {
+        guard let album else { return }
+        let albums = YourAlbums.shared
+        let uris = albums.collection(id)?.photos ?? []
+        var wanted: [String: Photo] = [:]
+        var pending = 0
+        for uri in uris {
+            if let photo = albums.photo(uri) {
+                wanted[uri] = photo
+            } else if albums.isMissing(uri) {
+                wanted[uri] = Self.placeholder(for: uri)
+            } else {
+                pending += 1
+            }
+        }
+        missing = Set(wanted.filter { $0.value.size < 0 }.keys)
+        let gone = Set(fed.keys).subtracting(wanted.keys)
+        let changed = wanted.values.filter { fed[$0.id] != $0 }
+        fed = wanted
+        datesKnown.subtract(changed.map(\.id))
+        album.remove(gone)
+        // A photo found again, or gone, is a new value: the grid rebinds its tile.
+        album.insert(changed)
+        if pending == 0 { album.listed(.success(wanted.count)) }
+        if album.isListed, album.photos.order.key == .dateTaken, !changed.isEmpty { readDatesTaken() }
+    }
+
+    /// A photo not found: its URI and file name, no size.
+    static func placeholder(for uri: String) -> Photo {
+        Photo(id: uri, displayName: EditController.name(uri), modified: 0, size: -1, contentType: "")
+    }
+
+    // MARK: AlbumSource
+
+    func forget(_ ids: Set<String>) {
+        album?.remove(ids)
+        for id in ids { fed[id] = nil }
+    }
+
+    func refresh(_ uris: [String]) {
+        let held = Set(YourAlbums.shared.collection(id)?.photos ?? [])
+        YourAlbums.shared.lookUp(uris.filter(held.contains))
+    }
+
+    func datesNeeded(by album: AlbumContents) {
+        readDatesTaken()
+    }
+
+    /// Reads the dates taken the album lacks, in the background.
+    private func readDatesTaken() {
+        guard let album, dateReading == nil else { return }
+        let unknown = album.photos.all.filter { $0.size >= 0 && !datesKnown.contains($0.id) }
+        guard !unknown.isEmpty else { return }
+        let flag = CancellationFlag()
+        dateReading = flag
+        Thread.detachNewThread { [weak self] in
+            let reader = DateTakenReader.shared
+            reader.run(unknown, cancellation: flag, batchSize: .max, interval: 1.0) { dates, _ in
+                onMain { [weak self] in
+                    guard let self, self.dateReading === flag else { return }
+                    self.datesKnown.formUnion(dates.keys)
+                    self.album?.setDatesTaken(dates)
+                }
+            }
+            reader.save()
+            onMain { [weak self] in
+                guard let self, self.dateReading === flag else { return }
+                self.dateReading = nil
+            }
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import CGtk
+import PhotoCore
+
+/// The window's actions on the person's own albums: Add to Album… (the selection in edit
+/// mode, the photo in the viewer, a context menu's photos), Remove from Album, and Rename
+/// Album… and Delete Album for the album shown; and following their changes from any
+/// window (`YourAlbums`).
+extension BrowserWindow {
+    func installCollectionActions() {
+        addAction(window, "add-to-album") { [weak self] in self?.addToAlbum() }
+        addAction(window, "remove-from-album") { [weak self] in self?.removeFromAlbum() }
+        addAction(window, "rename-album") { [weak self] in self?.renameAlbum() }
+        addAction(window, "delete-album") { [weak self] in self?.deleteAlbum() }
+        YourAlbums.shared.observe(self) { [weak self] in self?.collectionsChanged() }
+        updateCollectionActions()
+    }
+
+    /// The album of the person's own shown, if one is.
+    var shownCollection: PhotoCollection? {
+        guard let folder, case .collection(let id) = folder.page.album else { return nil }
+        return YourAlbums.shared.collection(id)
+    }
+
+    /// Offers the actions on the album shown when it is one of the person's own.
+    func updateCollectionActions() {
+        let isCollection = shownCollection != nil
+        for name in ["remove-from-album", "rename-album", "delete-album"] {
+            guard let action = g_action_map_lookup_action(window.cast(), name) else { continue }
+            g_simple_action_set_enabled(action.cast(), isCollection ? 1 : 0)
+        }
+        editBar.showRemoveFromAlbum(isCollection)
+    }
+
+    /// The albums changed (here, in another window or process): the switcher follows, and an
+    /// album shown that was deleted gives way to the folder's photos.
+    private func collectionsChanged() {
+        guard let folder else { return }
+        if case .collection(let id) = folder.page.album, YourAlbums.shared.collection(id) == nil {
+            showAlbum(.allPhotos)
+        }
+        updateAlbums()
+    }
+
+    // MARK: Adding and removing photos
+
+    private func addToAlbum() {
+        // A photo not found is no photo to add.
+        let uris = photosToActOn.filter { $0.size >= 0 }.map(\.id)
+        guard !uris.isEmpty else { return }
+        AddToAlbumDialog.present(over: window, count: uris.count, albums: collectionAlbums) { [weak self] choice in
+            switch choice {
+            case .new(let title):
+                YourAlbums.shared.create(title: title, photos: uris) { [weak self] result in self?.added(uris.count, result) }
+            case .existing(let id, _):
+                let had = Set(YourAlbums.shared.collection(id)?.photos ?? [])
+                let new = uris.filter { !had.contains($0) }.count
+                YourAlbums.shared.add(uris, to: id) { [weak self] result in self?.added(new, result) }
+            }
+        }
+    }
+
+    private func added(_ count: Int, _ result: Result<PhotoCollection, CollectionProblem>) {
+        switch result {
+        case .success(let collection):
+            let text = count == 0
+                ? tr("The photos are in “%s” already", collection.title)
+                : trn("Added %1$d photo to “%2$s”", "Added %1$d photos to “%2$s”", count, count, collection.title)
+            toasts.show(text, actionLabel: tr("Show")) { [weak self] in self?.showAlbum(.collection(collection.id)) }
+        case .failure(let problem):
+            Dialogs.inform(window, title: tr("The Photos Were Not Added"), details: problem.message)
+        }
+    }
+
+    private func removeFromAlbum() {
+        guard let collection = shownCollection else { return }
+        let uris = photosToActOn.map(\.id)
+        guard !uris.isEmpty else { return }
+        YourAlbums.shared.remove(uris, from: collection.id) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let removal) where !removal.isEmpty:
+                let count = removal.photos.count
+                self.toasts.show(trn("Removed %1$d photo from “%2$s”", "Removed %1$d photos from “%2$s”", count, count, collection.title),
+                                 actionLabel: tr("Undo")) {
+                    YourAlbums.shared.restore([removal]) { [weak self] problems in self?.inform(problems, title: tr("The Photos Were Not Put Back")) }
+                }
+            case .success:
+                break
+            case .failure(let problem):
+                Dialogs.inform(self.window, title: tr("The Photos Were Not Removed"), details: problem.message)
+            }
+        }
+    }
+
+    // MARK: The album shown
+
+    private func renameAlbum() {
+        guard let collection = shownCollection else { return }
+        let others = YourAlbums.shared.collections.filter { $0.id != collection.id }.map(\.title)
+        RenameAlbumDialog.present(over: window, current: collection.title, others: others) { [weak self] title in
+            YourAlbums.shared.rename(collection.id, to: title) { [weak self] result in
+                if case .failure(let problem) = result { self?.inform([problem], title: tr("The Album Was Not Renamed")) }
+            }
+        }
+    }
+
+    private func deleteAlbum() {
+        guard let collection = shownCollection else { return }
+        YourAlbums.shared.delete(collection.id) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let deleted):
+                self.toasts.show(tr("Deleted the album “%s”", collection.title), actionLabel: tr("Undo"), seconds: 10) {
+                    YourAlbums.shared.undoDelete(deleted) { [weak self] result in
+                        switch result {
+                        case .success(let back): self?.showAlbum(.collection(back.id))
+                        case .failure(let problem): self?.inform([problem], title: tr("The Album Was Not Restored"))
+                        }
+                    }
+                }
+            case .failure(let problem):
+                self.inform([problem], title: tr("The Album Was Not Deleted"))
+            }
+        }
+    }
+
+    private func inform(_ problems: [CollectionProblem], title: String) {
+        guard !problems.isEmpty else { return }
+        Dialogs.inform(window, title: title, details: problems.map(\.message).joined(separator: "\n"))
+    }
+}
