@@ -37,6 +37,8 @@ final class AlbumChip {
         self.album = album
         gtk_widget_remove_css_class(root, "album-heading")
         gtk_label_set_text(title.cast(), album.title)
+        // A horizontal list gives its rows their minimum width: a short title shows whole.
+        gtk_label_set_width_chars(title.cast(), Int32(min(album.title.count, 16)))
         gtk_label_set_text(count.cast(), album.count.formatted())
         gtk_widget_set_visible(count, 1)
         gtk_widget_set_visible(cover.widget, 1)
@@ -51,6 +53,7 @@ final class AlbumChip {
         coverKey = nil
         gtk_widget_add_css_class(root, "album-heading")
         gtk_label_set_text(title.cast(), text)
+        gtk_label_set_width_chars(title.cast(), Int32(min(text.count, 16)))
         gtk_widget_set_visible(count, 0)
         gtk_widget_set_visible(cover.widget, 0)
         gtk_widget_set_tooltip_text(root, nil)

@@ -21,6 +21,11 @@ enum Style {
     .paging-button { transition: opacity 200ms ease-in-out; }
     .properties-panel { background-color: @window_bg_color; border-left: 1px solid alpha(currentColor, 0.15); }
     .viewer-message { color: white; font-size: 1.2em; padding: 12px; }
+    listview.album-switcher { background: none; }
+    listview.album-switcher > row { padding: 2px 8px; border-radius: 6px; }
+    .album-cover { border-radius: 4px; }
+    .album-chip.album-heading { font-weight: bold; opacity: 0.55; }
+    .thumbnail.missing { background-color: alpha(currentColor, 0.04); box-shadow: inset 0 0 0 1px alpha(currentColor, 0.15); }
     """
 
     @MainActor

@@ -7,7 +7,7 @@ import PhotoCore
 extension BrowserWindow {
     /// The albums in the switcher's order: the folder's, then the person's own.
     var albumOrder: [AlbumID] {
-        guard let folder else { return [] }
+        guard folder != nil else { return [] }
         return switcherFolderAlbums.map(\.id) + collectionAlbums.map(\.id)
     }
 

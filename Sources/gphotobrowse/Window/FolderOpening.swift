@@ -61,6 +61,7 @@ extension BrowserWindow {
         folder.contents.onListed = { [weak self] result in self?.listed(result) }
         folder.source.onDateProgress = { [weak self] progress in self?.updateSubtitle(dates: progress) }
         folder.source.onAlbumsChanged = { [weak self] in self?.updateAlbums() }
+        header.albums.thumbnails = folder.loader
         updateAlbums()
 
         title.set(title: name)

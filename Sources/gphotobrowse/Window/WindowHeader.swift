@@ -53,6 +53,7 @@ final class WindowHeader {
         gtk_menu_button_set_icon_name(menuButton.cast(), "open-menu-symbolic")
         gtk_menu_button_set_menu_model(menuButton.cast(), mainMenu.cast())
         gtk_widget_set_tooltip_text(menuButton, tr("Main Menu"))
+        gtk_menu_button_set_primary(menuButton.cast(), 1)
         mainMenu.unref()
         adw_header_bar_pack_end(root.cast(), menuButton)
         sortMenu = SortMenu(window: window, order: order)
