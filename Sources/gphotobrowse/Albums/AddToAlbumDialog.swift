@@ -111,36 +111,17 @@ final class AddToAlbumDialog {
 
     // MARK: Typing and choosing
 
-    /// The normalized title typed.
-    private var typedTitle: String { CollectionTitle.normalized(query) }
-
-    /// The album whose title is the one typed, if any.
-    private var exactMatch: AlbumSummary? {
-        let title = typedTitle
-        return title.isEmpty ? nil : albums.first { CollectionTitle.normalized($0.title) == title }
-    }
+    private var search: AlbumSearch { AlbumSearch(query: query, titles: albums.map(\.title)) }
 
     private func typed() {
         query = String(cString: gtk_editable_get_text(entry.cast()))
-        let words = query.split(whereSeparator: { $0.isWhitespace })
-        for (album, row) in zip(albums, rows) {
-            let shown = words.allSatisfy { album.title.range(of: $0, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
-            gtk_widget_set_visible(row, shown ? 1 : 0)
-        }
-        let title = typedTitle
-        var message: String?
-        if !title.isEmpty {
-            do throws(CollectionProblem) {
-                _ = try CollectionTitle.validated(title, among: albums.map(\.title))
-            } catch {
-                message = error.message
-            }
-        }
-        if let exact = exactMatch {
-            message = CollectionProblem.titleTaken(exact.title).message + " " + tr("Enter adds the photos to it.")
-        }
-        gtk_label_set_text(newLabel.cast(), tr("New Album “%s”", title))
-        gtk_widget_set_visible(newRow, !title.isEmpty && message == nil ? 1 : 0)
+        let search = self.search
+        let shown = Set(search.matches)
+        for (index, row) in rows.enumerated() { gtk_widget_set_visible(row, shown.contains(index) ? 1 : 0) }
+        var message = search.problem?.message
+        if search.exact != nil, let taken = message { message = taken + " " + tr("Enter adds the photos to it.") }
+        gtk_label_set_text(newLabel.cast(), tr("New Album “%s”", search.newTitle ?? ""))
+        gtk_widget_set_visible(newRow, search.newTitle == nil ? 0 : 1)
         gtk_label_set_text(problem.cast(), message ?? "")
         gtk_widget_set_visible(problem, message == nil ? 0 : 1)
     }
@@ -148,15 +129,18 @@ final class AddToAlbumDialog {
     /// Enter: the album titled as typed, else a new album of that title, else the first
     /// album listed.
     private func chooseFirst() {
-        if let exact = exactMatch, case .collection(let id) = exact.id { return finish(.existing(id: id, title: exact.title)) }
-        if gtk_widget_get_visible(newRow) != 0 { return choose(row: newRow) }
-        if let row = rows.first(where: { gtk_widget_get_visible($0) != 0 }) { choose(row: row) }
+        switch search.firstChoice {
+        case .existing(let index): choose(row: rows[index])
+        case .new: choose(row: newRow)
+        case nil: break
+        }
     }
 
     private func choose(row: Widget) {
         if row == newRow {
             guard gtk_widget_get_visible(newRow) != 0 else { return }
-            return finish(.new(title: typedTitle))
+            guard let title = search.newTitle else { return }
+            return finish(.new(title: title))
         }
         guard let index = rows.firstIndex(of: row), case .collection(let id) = albums[index].id else { return }
         finish(.existing(id: id, title: albums[index].title))

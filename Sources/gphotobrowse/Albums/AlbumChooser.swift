@@ -102,10 +102,8 @@ final class AlbumChooser {
     /// Whether the album `key` names matches what was typed: every word of it, in any case
     /// and with or without accents, appears in its title.
     private func matches(_ key: String) -> Bool {
-        let words = query.split(whereSeparator: { $0.isWhitespace })
-        guard !words.isEmpty else { return true }
-        guard let title = summaries[key]?.title else { return false }
-        return words.allSatisfy { title.range(of: $0, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
+        guard let title = summaries[key]?.title else { return query.allSatisfy(\.isWhitespace) }
+        return AlbumSearch.matches(title, query: query)
     }
 
     private func chooseFirst(_ filtered: OpaquePointer) {

@@ -45,7 +45,7 @@ extension BrowserWindow {
         if isViewerShown { folder.viewer.stop() }
         let order = folder.contents.photos.order
         let (page, isNew, dropped) = folder.show(album, order: order, window: self)
-        if isNew { wire(page) }
+        if isNew { wire(page) } else { folder.recheck(page) }
         for old in dropped { unwire(old) }
         gtk_stack_set_visible_child_full(stack, "grid-" + page.name,
                                          sliding > 0 ? GTK_STACK_TRANSITION_TYPE_SLIDE_LEFT

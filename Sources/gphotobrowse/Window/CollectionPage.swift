@@ -15,3 +15,12 @@ extension OpenFolder {
         return page
     }
 }
+
+extension OpenFolder {
+    /// Looks the photos of a page of the person's own album up again when it is shown again:
+    /// a file may have been moved or deleted meanwhile.
+    func recheck(_ page: AlbumPage) {
+        guard case .collection(let id) = page.album, let collection = YourAlbums.shared.collection(id) else { return }
+        YourAlbums.shared.lookUp(collection.photos)
+    }
+}
