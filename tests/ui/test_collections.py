@@ -1,7 +1,8 @@
 """Albums of the person's own as a person uses them: photos selected in edit mode go to a new
-album with Add to Album…, the album is in the switcher and survives a restart, it is deleted
-and brought back with Undo, and a photo deleted outside the app shows as not found and can
-be removed from the album."""
+album with Add to Album…, the album is in the switcher and survives a restart; a photo
+deleted outside the app shows as not found and is removed from the album; a photo moved to
+the trash leaves the album and comes back with Undo; the album is renamed, deleted and
+brought back with Undo; the viewer adds its photo to a new album or to one of that title."""
 
 import json
 import time
@@ -222,8 +223,21 @@ def test_delete_with_undo_not_found_photos_and_the_trash(launch, photo_folder, t
     wait_for_screen(app, shows_only(["red", "green"]), what="the album with the photo back")
     app.key("Escape")
 
-    # Delete Album, from the main menu (F10: its second item when an album of one's own is
-    # shown); the window goes back to the folder; the toast's Undo brings the album back.
+    # Rename Album…, the main menu's first item (F10) when an album of one's own is shown.
+    app.key("F10")
+    time.sleep(0.8)
+    app.key("Return")
+    dialog = wait_for_named_window(app, r"^Rename Album$")
+    app.x.focus(dialog)
+    app.x.key("ctrl+a")
+    app.x.xdotool("type", "--delay", "30", "Kyoto 2024")
+    time.sleep(0.3)
+    app.x.key("Return")
+    wait_for_albums(data_home, lambda docs: [d["title"] for d in docs] == ["Kyoto 2024"], "the album renamed")
+    app.wait_for_title("Kyoto 2024")
+
+    # Delete Album, the menu's second item; the window goes back to the folder; the toast's
+    # Undo brings the album back.
     app.key("F10")
     time.sleep(0.8)
     app.key("Down", "Return")
@@ -231,7 +245,40 @@ def test_delete_with_undo_not_found_photos_and_the_trash(launch, photo_folder, t
     assert not document.exists() and (albums_folder(data_home) / "deleted" / document.name).exists()
     park_pointer(app)
     click_toast_button(app)
-    wait_for_albums(data_home, lambda docs: len(docs) == 1 and docs[0]["title"] == "Kyoto", "the album back")
-    app.wait_for_title("Kyoto")
+    wait_for_albums(data_home, lambda docs: len(docs) == 1 and docs[0]["title"] == "Kyoto 2024", "the album back")
+    app.wait_for_title("Kyoto 2024")
     wait_for_screen(app, shows_only(["red", "green"]), what="the album back with its photos")
+    assert app.quit() == 0
+
+
+def test_the_viewer_adds_its_photo_to_an_album(launch, photo_folder, tmp_path):
+    folder = photo_folder("viewer-photos", {"a-red.png": "red", "b-green.png": "green"})
+    data_home = tmp_path / "data"
+    write_album(data_home, "Kyoto", [(folder / "a-red.png").as_uri()])
+    app = open_folder(launch, folder, count=2, sort_by="name", extra_env={"XDG_DATA_HOME": str(data_home)})
+    shot = wait_for_screen(app, shows_only(["red", "green"]), what="the two tiles")
+    app.click(*tile_centres(shot, ["green"])["green"])
+    app.wait_for_title("b-green.png")
+
+    # Ctrl+D in the viewer; "Kyo" and Enter: a new album "Kyo", not "Kyoto" that matches it.
+    app.key("ctrl+d")
+    dialog = wait_for_named_window(app, r"^Add to Album$")
+    app.x.focus(dialog)
+    app.x.xdotool("type", "--delay", "30", "Kyo")
+    time.sleep(0.3)
+    app.x.key("Return")
+    wait_for_albums(data_home, lambda docs: sorted((d["title"], tuple(d["photos"])) for d in docs) ==
+                    [("Kyo", ((folder / "b-green.png").as_uri(),)), ("Kyoto", ((folder / "a-red.png").as_uri(),))],
+                    "a new album “Kyo” with the photo shown")
+
+    # Again, with the exact title of an album: the photo goes to that album.
+    app.key("ctrl+d")
+    dialog = wait_for_named_window(app, r"^Add to Album$")
+    app.x.focus(dialog)
+    app.x.xdotool("type", "--delay", "30", "Kyoto")
+    time.sleep(0.3)
+    app.x.key("Return")
+    wait_for_albums(data_home, lambda docs: [d["photos"] for d in docs if d["title"] == "Kyoto"] ==
+                    [[(folder / n).as_uri() for n in ("a-red.png", "b-green.png")]],
+                    "the photo shown added to “Kyoto”")
     assert app.quit() == 0
