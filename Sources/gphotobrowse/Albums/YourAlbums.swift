@@ -26,7 +26,7 @@ final class YourAlbums {
     private var missing = Set<String>()
     /// URIs being looked up (or queued).
     private var lookingUp = Set<String>()
-    private var observers: [(owner: Weak<AnyObject>, handler: @MainActor () -> Void)] = []
+    private var observers: [Observer] = []
     /// Changes and loads, in order.
     private let queue = DispatchQueue(label: "gphotobrowse.your-albums")
     /// Looking photos up (a stat each), beside the changes.
@@ -55,8 +55,14 @@ final class YourAlbums {
 
     /// Calls `handler` after every change, while `owner` lives.
     func observe(_ owner: AnyObject, _ handler: @escaping @MainActor () -> Void) {
-        observers.removeAll { $0.owner.object == nil }
-        observers.append((Weak(owner), handler))
+        observers.removeAll { $0.owner == nil }
+        observers.append(Observer(owner: owner, handler: handler))
+    }
+
+    /// A handler, kept while its owner lives.
+    private struct Observer {
+        weak var owner: AnyObject?
+        let handler: @MainActor () -> Void
     }
 
     func collection(_ id: String) -> PhotoCollection? { collections.first { $0.id == id } }
@@ -168,7 +174,7 @@ final class YourAlbums {
 
     private func publish() {
         summaries = collections.map { $0.summary(describing: { [found] uri in found[uri] }) }
-        observers.removeAll { $0.owner.object == nil }
+        observers.removeAll { $0.owner == nil }
         for observer in observers { observer.handler() }
     }
 
