@@ -34,6 +34,11 @@ final class FolderSource: AlbumSource {
     var onDateProgress: (DateTakenReader.Progress?) -> Void = { _ in }
     /// The albums, their counts or covers changed.
     var onAlbumsChanged: () -> Void = {}
+    /// The walk ended having left out folders the person may miss (unreadable ones, other
+    /// drives; not hidden ones, nor links that lead back into the tree), with why.
+    var onFoldersLeftOut: ([SkippedFolder]) -> Void = { _ in }
+    /// Folders the walk left out that the person may miss.
+    private var leftOut: [SkippedFolder] = []
 
     init(uri: String, name: String) {
         self.uri = uri
@@ -74,6 +79,8 @@ final class FolderSource: AlbumSource {
                 found: { folder in onMain { self?.follow(folder) } },
                 skipFolder: { skipped in
                     if Trace.isEnabled { printError("skipped folder “\(skipped.folder.path.joined(separator: "/"))”: \(skipped.message)") }
+                    guard ![.hidden, .alreadyWalked, .loop].contains(skipped.reason) else { return }
+                    onMain { self?.leftOut.append(skipped) }
                 },
                 skip: { folder, skipped in
                     if Trace.isEnabled { printError("skipped “\(skipped.name)”: \(skipped.reason)") }
@@ -106,6 +113,7 @@ final class FolderSource: AlbumSource {
         listingResult = result.map(\.photos)
         for album in fed { album.listed(result.map { _ in album.photos.count }) }
         traceAlbumCount()
+        if !leftOut.isEmpty { onFoldersLeftOut(leftOut) }
         releaseFreedMemory()
     }
 
