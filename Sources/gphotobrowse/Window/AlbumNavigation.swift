@@ -17,9 +17,8 @@ extension BrowserWindow {
         guard let folder else { return [] }
         let albums = folder.source.albums
         guard albums.isEmpty, !collectionAlbums.isEmpty else { return albums }
-        let all = folder.pages.first { $0.album == .allPhotos }?.contents.photos
-        let cover = all.flatMap { $0.isEmpty ? nil : $0.all.max { $0.dateTakenOrModified < $1.dateTakenOrModified } }
-        return [AlbumSummary(id: .allPhotos, title: folder.name, count: all?.count ?? 0, cover: cover, newest: cover?.dateTakenOrModified)]
+        let all = folder.source.summary(of: .allPhotos)
+        return [AlbumSummary(id: .allPhotos, title: folder.name, count: all?.count ?? 0, cover: all?.cover, newest: all?.newest)]
     }
 
     func installAlbumNavigation() {
@@ -48,9 +47,17 @@ extension BrowserWindow {
     /// Shows the folder's albums in the header (and keeps the one shown selected).
     func updateAlbums() {
         guard let folder else { return }
-        header.showAlbums(switcherFolderAlbums, collections: collectionAlbums, current: folder.page.album)
+        let albums = switcherFolderAlbums, collections = collectionAlbums
+        header.showAlbums(albums, collections: collections, current: folder.page.album)
         if isGridShown { title.set(title: albumTitle(folder.page.album)) }
         updateCollectionActions()
+        if Trace.isEnabled { folder.traceSwitcher(albums + collections, subfolderAlbums: folder.source.subfolderAlbumCount) }
+        // The album shown went (its folder deleted or moved away, its last photo gone):
+        // show All Photos rather than an empty grid.
+        if case .folder = folder.page.album, folder.source.isListed, folder.source.summary(of: folder.page.album) == nil,
+           folder.source.tree.photoCount > 0 {
+            showAlbum(.allPhotos)
+        }
     }
 
     /// A horizontal swipe on a grid pages to the next or previous album: two-finger scrolling
