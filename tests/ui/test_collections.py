@@ -114,15 +114,18 @@ def click_toast_button(app):
                     start -= 1
                 return ((start + end) // 2, y), f"toast row {y}, button {start}..{end}"
         return None, "no toast"
-    deadline = Deadline(5)
+    # The toast slides in: click once two looks a moment apart find the button in one place.
+    deadline = Deadline(10)
+    last = None
     while True:
         found, detail = find(app.screenshot())
-        if found:
+        if found and found == last:
             app.click(*found)
             return
+        last = found
         if deadline.expired():
-            raise AssertionError(f"no toast within 5 s: {detail}")
-        time.sleep(0.1)
+            raise AssertionError(f"no toast at rest within 10 s: {detail}")
+        time.sleep(0.25)
 
 
 def test_an_album_made_from_a_selection_survives_a_restart(launch, photo_folder, tmp_path):

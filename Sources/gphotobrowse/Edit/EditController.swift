@@ -104,8 +104,9 @@ final class EditController {
         Thread.detachNewThread { [weak self] in
             let results = Trash.move(uris)
             // Trashed photos leave the person's albums; Undo puts them back.
-            let removals = YourAlbums.store.removeEverywhere(results.filter(\.isTrashed).map(\.uri))
-            onMain { [weak self] in self?.trashed(results, albumRemovals: removals.removals) }
+            let trashed = results.filter(\.isTrashed).map(\.uri)
+            let removals = trashed.isEmpty ? [] : YourAlbums.store.removeEverywhere(trashed).removals
+            onMain { [weak self] in self?.trashed(results, albumRemovals: removals) }
         }
     }
 
@@ -171,7 +172,7 @@ final class EditController {
                 let results = zip(uris, Trash.deletePermanently(uris))
                 let deleted = results.compactMap { uri, result in (try? result.get()).map { _ in uri } }
                 // Gone for good: out of the person's albums too.
-                let albumsChanged = !YourAlbums.store.removeEverywhere(deleted).removals.isEmpty
+                let albumsChanged = !deleted.isEmpty && !YourAlbums.store.removeEverywhere(deleted).removals.isEmpty
                 let failures = results.compactMap { uri, result -> String? in
                     if case .failure(let failure) = result { return Self.line(uri, failure.message) }
                     return nil
