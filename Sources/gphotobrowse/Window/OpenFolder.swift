@@ -15,6 +15,8 @@ final class OpenFolder {
     let history = TrashHistory()
     /// The album pages made, most recently shown first; the first is the one shown.
     private(set) var pages: [AlbumPage] = []
+    /// Where the person was in albums whose pages were let go: shown again, they open there.
+    private var places: [AlbumID: AlbumPlace] = [:]
     /// A photo to open in the viewer as soon as the listing finds it.
     var target: String?
     /// How many album pages are kept with their widgets; older ones are let go.
@@ -30,7 +32,7 @@ final class OpenFolder {
     init(uri: String, name: String, target: String?, first: AlbumID, order: PhotoOrder, window: BrowserWindow) {
         self.name = name
         self.target = target
-        source = FolderSource(uri: uri)
+        source = FolderSource(uri: uri, name: name)
         let scale = Int(gtk_widget_get_scale_factor(window.window.widget))
         loader = ThumbnailLoader(size: .for(edge: ThumbnailGrid.tileEdge * scale))
         pages = [makePage(first, order: order, window: window)]
@@ -47,14 +49,35 @@ final class OpenFolder {
         pages.insert(makePage(album, order: order, window: window), at: 0)
         var dropped: [AlbumPage] = []
         while pages.count > Self.keptPages { dropped.append(pages.removeLast()) }
-        for page in dropped { page.stopWork() }
+        for page in dropped {
+            places[page.album] = AlbumPlace(of: page)
+            page.stopWork()
+        }
+        if let place = places.removeValue(forKey: album) { place.restore(in: pages[0]) }
         return (pages[0], true, dropped)
     }
 
     private func makePage(_ album: AlbumID, order: PhotoOrder, window: BrowserWindow) -> AlbumPage {
         let contents = AlbumContents(id: album, order: order, source: source)
+        let page = AlbumPage(album: album, contents: contents, loader: loader, window: window, history: history)
+        // After the page, whose grid then sees the photos already found arrive.
         source.attach(contents)
-        return AlbumPage(album: album, contents: contents, loader: loader, window: window, history: history)
+        return page
+    }
+
+    /// The switcher's counts last traced, and whether it has shown albums yet.
+    private var tracedSwitcher: [Int]?
+
+    /// `trace albums-first COUNT` when the switcher first shows albums, and with tile tracing
+    /// `trace switcher-album INDEX COUNT` for each album whenever the list changed.
+    func traceSwitcher(_ albums: [AlbumSummary], subfolderAlbums: Int) {
+        guard !albums.isEmpty else { return }
+        if tracedSwitcher == nil { Trace.milestone("albums-first", subfolderAlbums) }
+        let counts = albums.map(\.count)
+        guard counts != tracedSwitcher else { return }
+        tracedSwitcher = counts
+        guard Trace.tilesEnabled else { return }
+        for (index, count) in counts.enumerated() { Trace.milestone("switcher-album", index + 1, count) }
     }
 
     /// Cancels the listing and every decode this folder started. Touches no widget, so it is
@@ -63,5 +86,24 @@ final class OpenFolder {
         source.cancel()
         loader.cancelAll()
         for page in pages { page.stopWork() }
+    }
+}
+
+/// Where the person was in an album: how far its grid was scrolled, and what was selected.
+struct AlbumPlace {
+    let scrollOffset: Double
+    /// The selection, when the album was in edit mode.
+    let selected: [String]?
+
+    @MainActor
+    init(of page: AlbumPage) {
+        scrollOffset = page.grid.scrollOffset
+        selected = page.edit.isEditing ? page.edit.selection.selected(in: page.contents.photos) : nil
+    }
+
+    @MainActor
+    func restore(in page: AlbumPage) {
+        page.grid.restoreScroll(to: scrollOffset)
+        if let selected { page.edit.restore(selected: selected) }
     }
 }
