@@ -448,3 +448,60 @@ def test_a_mount_point_inside_the_tree_is_not_crossed(launch, tmp_path):
         assert app.quit() == 0
     finally:
         subprocess.run(["umount", "-l", str(point)])
+
+
+def test_an_album_shown_again_keeps_its_scroll_position_and_selection(launch, tmp_path):
+    """Back to an album, kept or let go meanwhile (the window keeps a few albums' pages),
+    the grid is where it was and what was selected still is: Delete trashes it."""
+    top = tmp_path / "keeping"
+    long_album = top / "long"
+    grey = make_solid(tmp_path / "grey.png", (128, 128, 128)).read_bytes()
+    names = [f"photo-{n:02d}.png" for n in range(48)]       # eight rows of six: two screens
+    for n, name in enumerate(names):
+        path = long_album / name
+        if n == 0:
+            make_solid(path, PALETTE["red"])
+        elif n == len(names) - 1:
+            make_solid(path, PALETTE["cyan"])
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(grey)
+        stamp = time.time() - HOUR - n * 60                  # newest first: red first, cyan last
+        os.utime(path, (stamp, stamp))
+    others = [f"other-{n}" for n in range(1, 7)]
+    for n, name in enumerate(others):
+        photos(top / name, "green", 1, age_hours=2 + n)
+    app = open_tree(launch, top, albums=7)
+    wait_for_switcher(app, [54, 48] + [1] * 6)
+
+    def at_the_end(image: Image):
+        found = count_tiles(image, {"red": PALETTE["red"], "cyan": PALETTE["cyan"]}, top=60, min_side=48)
+        return "cyan" in found and "red" not in found, f"tiles on screen {found}: expected cyan, no red"
+
+    show_album(app, "alt+2", "long", 48, expect_shown=False)
+    wait_for_screen(app, lambda image: ("red" in count_tiles(image, top=60), "no red tile"), what="the album's first tile")
+    app.key("End")
+    cyan = wait_for_screen(app, at_the_end, what="the album's last tile after End")
+    (left, y, width, height), = count_tiles(cyan, top=60)["cyan"]
+    app.x.xdotool("keydown", "ctrl")
+    app.click(left + width // 2, y + height // 2)            # edit mode, the last photo selected
+    app.x.xdotool("keyup", "ctrl")
+
+    # Kept: the next album and back.
+    show_album(app, "ctrl+Next", "other-1", 1)
+    show_album(app, "ctrl+Prior", "long", 48)
+    wait_for_screen(app, at_the_end, what="the last tile still in view after Ctrl+Page Down, Ctrl+Page Up")
+    # Let go: six other albums shown since.
+    for index, name in enumerate(others, start=3):
+        show_album(app, f"alt+{index}", name, 1)
+    show_album(app, "alt+2", "long", 48)
+    wait_for_screen(app, at_the_end, what="the last tile still in view after six other albums")
+
+    app.key("Delete")
+    trashed = Path(app.environment["XDG_DATA_HOME"]) / "Trash" / "files"
+    deadline = Deadline(15)
+    while not (trashed / names[-1]).exists() and not deadline.expired():
+        time.sleep(0.1)
+    assert (trashed / names[-1]).exists(), "Delete did not trash the photo selected before leaving the album"
+    assert sorted(p.name for p in long_album.iterdir()) == names[:-1], "only the selected photo is trashed"
+    assert app.quit() == 0
