@@ -328,28 +328,59 @@ def test_a_deleted_album_folder_disappears(launch, tmp_path):
     photos(top, "yellow", 1, age_hours=3, prefix="own")
     photos(top / "first", "red", 2, age_hours=1)
     photos(top / "second", "blue", 2, age_hours=2)
-    app = open_tree(launch, top, albums=2)
-    wait_for_switcher(app, [5, 1, 2, 2])
-    show_album(app, "alt+1", "All Photos", 5, expect_shown=False)
-    expect_tiles(app, {"yellow": 1, "red": 2, "blue": 2}, what="All Photos")
+    photos(top / "third", "green", 1, age_hours=2.5)
+    app = open_tree(launch, top, albums=3)
+    wait_for_switcher(app, [6, 1, 2, 2, 1])
+    show_album(app, "alt+1", "All Photos", 6, expect_shown=False)
+    expect_tiles(app, {"yellow": 1, "red": 2, "blue": 2, "green": 1}, what="All Photos")
 
     # Deleted while All Photos is shown: its photos leave it and its album goes.
     mark = app.mark()
     shutil.rmtree(top / "second")
-    wait_for_albums(app, 1, since=mark)
-    wait_for_switcher(app, [3, 1, 2], since=mark)
-    expect_tiles(app, {"yellow": 1, "red": 2}, what="All Photos without the deleted folder's photos")
-    app.key("alt+3")
-    app.wait_for_title("first")
-    expect_tiles(app, {"red": 2}, what="the remaining album")
+    wait_for_albums(app, 2, since=mark)
+    wait_for_switcher(app, [4, 1, 2, 1], since=mark)
+    expect_tiles(app, {"yellow": 1, "red": 2, "green": 1}, what="All Photos without the deleted folder's photos")
 
-    # Deleting the last subfolder album while it is shown: the folder looks as it does
-    # without subfolders, titled by its name, its own photo in the grid.
+    # Deleted while shown: the window shows an album that is there, with its photos.
+    show_album(app, "alt+3", "first", 2)
+    expect_tiles(app, {"red": 2}, what="the album about to be deleted")
     mark = app.mark()
     shutil.rmtree(top / "first")
+    wait_for_albums(app, 1, since=mark)
+    wait_for_switcher(app, [2, 1, 1], since=mark)
+    remaining = {"All Photos": {"yellow": 1, "green": 1}, "shrinking": {"yellow": 1}, "third": {"green": 1}}
+    title = app.wait_for_title("|".join(remaining))
+    expect_tiles(app, remaining[title], what=f"the photos of “{title}”, shown once the album shown was deleted")
+
+    # The last subfolder album deleted while shown: the folder looks as it does without
+    # subfolders, titled by its name, its own photo in the grid.
+    show_album(app, "alt+3", "third", 1)
+    mark = app.mark()
+    shutil.rmtree(top / "third")
     wait_for_albums(app, 0, since=mark)
     app.wait_for_title("shrinking")
     expect_tiles(app, {"yellow": 1}, what="the folder's own photo once its albums are gone")
+    assert app.quit() == 0
+
+
+def test_photos_arriving_in_an_album_not_in_view_show_when_it_is_shown_again(launch, tmp_path):
+    top = tmp_path / "arriving"
+    photos(top / "newer", "blue", 2, age_hours=1)
+    photos(top / "older", "red", 2, age_hours=2)
+    app = open_tree(launch, top, albums=2)
+    wait_for_switcher(app, [4, 2, 2])
+    show_album(app, "alt+2", "newer", 2, expect_shown=False)
+    expect_tiles(app, {"blue": 2}, what="the album's two blue tiles")
+    show_album(app, "alt+3", "older", 2)
+    expect_tiles(app, {"red": 2}, what="the other album")
+
+    mark = app.mark()
+    photos(top / "newer", "cyan", 1, age_hours=1.5)          # while “older” is shown
+    wait_for_switcher(app, [5, 3, 2], since=mark)
+    show_album(app, "alt+2", "newer", 3)
+    expect_tiles(app, {"blue": 2, "cyan": 1}, what="the photo that arrived while the album was not in view")
+    show_album(app, "alt+1", "All Photos", 5)
+    expect_tiles(app, {"blue": 2, "cyan": 1, "red": 2}, what="All Photos with the photo that arrived")
     assert app.quit() == 0
 
 
