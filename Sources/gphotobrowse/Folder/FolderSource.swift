@@ -23,7 +23,8 @@ final class FolderSource: AlbumSource {
     private var dateReading: CancellationFlag?
     /// Photos whose date taken is known (read, or known to have none).
     private var datesKnown = Set<String>()
-    private var isListed = false
+    /// Whether the first walk has ended.
+    private(set) var isListed = false
     private var listingResult: Result<Int, FolderError>?
     /// The subfolder album count last traced (`trace albums`).
     private var tracedAlbumCount: Int?
