@@ -195,8 +195,10 @@ def test_delete_with_undo_not_found_photos_and_the_trash(launch, photo_folder, t
     centres = tile_centres(shot, ["red", "green"])
     (red_x, _), (green_x, green_y) = centres["red"], centres["green"]
     missing_tile = (2 * green_x - red_x, green_y)
-    assert close_to(shot.pixel(*missing_tile), (246, 246, 246), 12), \
-        f"the not-found tile is not a plain tile: {shot.pixel(*missing_tile)}"
+    # Once the grids' crossfade is over: a plain tile, not a photo, where the third one is.
+    wait_for_screen(app, lambda image: (close_to(image.pixel(*missing_tile), (246, 246, 246), 12),
+                                        f"{image.pixel(*missing_tile)} where the not-found tile is"),
+                    what="a plain not-found tile")
 
     # Remove from Album, from the not-found tile's context menu (its sixth item here).
     app.click(*missing_tile, button=3)
