@@ -15,12 +15,13 @@ final class CollectionSource: AlbumSource {
     /// What the album was given, by URI (placeholders for the photos not found).
     private var fed: [String: Photo] = [:]
     private(set) var missing = Set<String>()
-    private var dateReading: CancellationFlag?
-    private var datesKnown = Set<String>()
+    /// Dates taken, read when the album sorts by them.
+    private let dates = DatesTakenReading()
 
     init(id: String) {
         self.id = id
         YourAlbums.shared.observe(self) { [weak self] in self?.update() }
+        dates.onDates = { [weak self] read, _ in self?.album?.setDatesTaken(read) }
     }
 
     /// Feeds `album` from now on, its photos looked up afresh (a file may have gone since).
@@ -36,8 +37,7 @@ final class CollectionSource: AlbumSource {
 
     /// Stops reading dates (the page or the window goes).
     func cancel() {
-        dateReading?.cancel()
-        dateReading = nil
+        dates.cancel()
     }
 
     /// The album's photos as last looked up: added, changed, gone.
@@ -60,7 +60,7 @@ final class CollectionSource: AlbumSource {
         let gone = Set(fed.keys).subtracting(wanted.keys)
         let changed = wanted.values.filter { fed[$0.id] != $0 }
         fed = wanted
-        datesKnown.subtract(changed.map(\.id))
+        dates.forget(changed.map(\.id))
         album.remove(gone)
         // A photo found again, or gone, is a new value: the grid rebinds its tile.
         album.insert(changed)
@@ -89,27 +89,9 @@ final class CollectionSource: AlbumSource {
         readDatesTaken()
     }
 
-    /// Reads the dates taken the album lacks, in the background.
+    /// Reads the dates taken the album lacks (not those of photos not found), in the background.
     private func readDatesTaken() {
-        guard let album, dateReading == nil else { return }
-        let unknown = album.photos.all.filter { $0.size >= 0 && !datesKnown.contains($0.id) }
-        guard !unknown.isEmpty else { return }
-        let flag = CancellationFlag()
-        dateReading = flag
-        Thread.detachNewThread { [weak self] in
-            let reader = DateTakenReader.shared
-            reader.run(unknown, cancellation: flag, batchSize: .max, interval: 1.0) { dates, _ in
-                onMain { [weak self] in
-                    guard let self, self.dateReading === flag else { return }
-                    self.datesKnown.formUnion(dates.keys)
-                    self.album?.setDatesTaken(dates)
-                }
-            }
-            reader.save()
-            onMain { [weak self] in
-                guard let self, self.dateReading === flag else { return }
-                self.dateReading = nil
-            }
-        }
+        guard let album else { return }
+        dates.read(album.photos.all.filter { $0.size >= 0 })
     }
 }

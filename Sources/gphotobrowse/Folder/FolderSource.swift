@@ -19,10 +19,8 @@ final class FolderSource: AlbumSource {
     private var laterWalks: [FolderTreeWalk] = []
     /// The albums fed, weakly: an album nobody shows any more goes.
     private var fedAlbums: [Weak<AlbumContents>] = []
-    /// Set while dates are being read; cancelling it stops the reading.
-    private var dateReading: CancellationFlag?
-    /// Photos whose date taken is known (read, or known to have none).
-    private var datesKnown = Set<String>()
+    /// Dates taken, read when an album sorts by them.
+    private let dates = DatesTakenReading()
     /// Whether the first walk has ended.
     private(set) var isListed = false
     private var listingResult: Result<Int, FolderError>?
@@ -45,6 +43,8 @@ final class FolderSource: AlbumSource {
         self.uri = uri
         walk = FolderTreeWalk(uri: uri)
         tree = FolderTree(rootURI: uri, rootName: name)
+        dates.onDates = { [weak self] read, progress in self?.receiveDates(read, progress) }
+        dates.onFinished = { [weak self] in self?.datesRead() }
     }
 
     /// Feeds `album` from now on (what was found so far, at once).
@@ -103,8 +103,7 @@ final class FolderSource: AlbumSource {
         walk.cancel()
         for later in laterWalks { later.cancel() }
         laterWalks.removeAll()
-        dateReading?.cancel()
-        dateReading = nil
+        dates.cancel()
         for monitor in monitors.values { monitor.cancel() }
         monitors.removeAll()
     }
@@ -191,7 +190,7 @@ final class FolderSource: AlbumSource {
     /// Changes seen by a folder's monitor or a refresh: photos new or changed in `folder`,
     /// and paths gone (photos, or folders with everything below them).
     private func update(_ updated: [Photo], removed: Set<String>, in folder: TreeFolder) {
-        datesKnown.subtract(updated.map(\.id))
+        dates.forget(updated.map(\.id))
         apply(tree.remove(ids: removed))
         apply(tree.insert(updated, in: folder))
         for uri in removed where monitors[uri] != nil {
@@ -247,42 +246,25 @@ final class FolderSource: AlbumSource {
     /// order and covers) and every album get them (each re-sorts only if it sorts by them).
     /// Photos found since the last reading are included.
     private func readDatesTaken(of album: AlbumContents) {
-        guard isListed, dateReading == nil else { return }
-        // The whole list when no date is known yet: shared with the album's, not copied.
-        let unknown = datesKnown.isEmpty ? album.photos.all : album.photos.all.filter { !datesKnown.contains($0.id) }
-        guard !unknown.isEmpty else { return }
-        let flag = CancellationFlag()
-        dateReading = flag
-        Thread.detachNewThread { [weak self] in
-            let reader = DateTakenReader.shared
-            // At most one batch a second: each re-sorts the album and rebinds the grid once.
-            reader.run(unknown, cancellation: flag, batchSize: .max, interval: 1.0) { dates, progress in
-                onMain { [weak self] in self?.receiveDates(dates, progress, flag) }
-            }
-            reader.save()
-            onMain { [weak self] in self?.datesRead(flag) }
-        }
+        guard isListed else { return }
+        dates.read(album.photos.all)
     }
 
-    private func receiveDates(_ dates: [String: Int64?], _ progress: DateTakenReader.Progress, _ flag: CancellationFlag) {
-        guard dateReading === flag else { return }
-        if Trace.tilesEnabled { Trace.milestone("dates-read", dates.count) }
-        datesKnown.formUnion(dates.keys)
-        let change = tree.setDatesTaken(dates)
-        for album in fed { album.setDatesTaken(dates) }
+    private func receiveDates(_ read: [String: Int64?], _ progress: DateTakenReader.Progress) {
+        let change = tree.setDatesTaken(read)
+        for album in fed { album.setDatesTaken(read) }
         if !change.changedAlbums.isEmpty || change.switcherChanged { onAlbumsChanged() }
         onDateProgress(progress.isComplete ? nil : progress)
     }
 
-    private func datesRead(_ flag: CancellationFlag) {
-        guard dateReading === flag else { return }
-        dateReading = nil
+    private func datesRead() {
         onDateProgress(nil)
         releaseFreedMemory()
         // Photos that arrived meanwhile, for every album that sorts by date.
         for album in fed where album.photos.order.key == .dateTaken { readDatesTaken(of: album) }
     }
 }
+
 /// A weak reference, for lists of objects that others own.
 final class Weak<Object: AnyObject> {
     weak var object: Object?

@@ -1,0 +1,63 @@
+import Foundation
+import PhotoCore
+import PhotoIO
+
+/// Reading the dates taken an album lacks, in the background, for an album's source: one
+/// reading at a time, photos whose date is known not read again, at most one batch a
+/// second (each re-sorts the album and rebinds its grid once), cancelled with the source.
+@MainActor
+final class DatesTakenReading {
+    /// Set while dates are being read; cancelling it stops the reading.
+    private var reading: CancellationFlag?
+    /// Photos whose date taken is known (read, or known to have none).
+    private var known = Set<String>()
+
+    /// Dates read, with how far the reading has come.
+    var onDates: ([String: Int64?], DateTakenReader.Progress) -> Void = { _, _ in }
+    /// A reading ended (not when cancelled).
+    var onFinished: () -> Void = {}
+
+    var isReading: Bool { reading != nil }
+
+    /// Reads the dates of those of `photos` not known yet; does nothing while a reading is
+    /// under way (call again when it ends, for photos that arrived meanwhile).
+    func read(_ photos: [Photo]) {
+        guard reading == nil else { return }
+        // The whole list when no date is known yet: shared with the album's, not copied.
+        let unknown = known.isEmpty ? photos : photos.filter { !known.contains($0.id) }
+        guard !unknown.isEmpty else { return }
+        let flag = CancellationFlag()
+        reading = flag
+        Thread.detachNewThread { [weak self] in
+            let reader = DateTakenReader.shared
+            reader.run(unknown, cancellation: flag, batchSize: .max, interval: 1.0) { dates, progress in
+                onMain { [weak self] in self?.received(dates, progress, flag) }
+            }
+            reader.save()
+            onMain { [weak self] in self?.finished(flag) }
+        }
+    }
+
+    /// These photos changed on disk: their dates are read again next time.
+    func forget(_ ids: some Sequence<String>) {
+        known.subtract(ids)
+    }
+
+    func cancel() {
+        reading?.cancel()
+        reading = nil
+    }
+
+    private func received(_ dates: [String: Int64?], _ progress: DateTakenReader.Progress, _ flag: CancellationFlag) {
+        guard reading === flag else { return }
+        if Trace.tilesEnabled { Trace.milestone("dates-read", dates.count) }
+        known.formUnion(dates.keys)
+        onDates(dates, progress)
+    }
+
+    private func finished(_ flag: CancellationFlag) {
+        guard reading === flag else { return }
+        reading = nil
+        onFinished()
+    }
+}
