@@ -17,6 +17,9 @@ final class AlbumChooser {
     private var summaries: [String: AlbumSummary] = [:]
     private var query = ""
 
+    /// The rows' covers.
+    let covers = AlbumCovers()
+
     /// The person chose an album.
     var onSelect: (AlbumID) -> Void = { _ in }
 
@@ -66,7 +69,12 @@ final class AlbumChooser {
             guard let self, let item, let chip: AlbumChip = ObjectData.attached(to: item, key: "gphotobrowse-album-row"),
                   let object = gtk_list_item_get_item(item.cast()), let key = gtk_string_object_get_string(object.cast()),
                   let summary = self.summaries[String(cString: key)] else { return }
-            chip.show(summary, cover: nil)
+            self.covers.show(summary, on: chip)
+        })
+        onSignal(factory, "unbind", pointer: { [weak self] item in
+            guard let item, let chip: AlbumChip = ObjectData.attached(to: item, key: "gphotobrowse-album-row") else { return }
+            self?.covers.release(chip)
+            chip.clear()
         })
         onSignal(listView, "activate", integer: { [weak self] position in
             guard let self, let item = g_list_model_get_item(filtered.cast(), UInt32(bitPattern: position)) else { return }

@@ -24,10 +24,8 @@ final class AlbumSwitcher {
 
     /// The person chose an album.
     var onSelect: (AlbumID) -> Void = { _ in }
-    /// Where covers come from (the open folder's thumbnails); nil shows none.
-    var thumbnails: ThumbnailLoader? {
-        didSet { observeThumbnails() }
-    }
+    /// The chips' covers.
+    let covers = AlbumCovers()
 
     init() {
         keys = gtk_string_list_new(nil)
@@ -117,8 +115,7 @@ final class AlbumSwitcher {
     private func refreshChips() {
         for chip in chips.values {
             guard let key = chip.album?.id.key, let summary = summaries[key] else { continue }
-            release(chip)
-            chip.show(summary, cover: cover(for: summary))
+            covers.show(summary, on: chip)
         }
     }
 
@@ -157,41 +154,18 @@ final class AlbumSwitcher {
         gtk_list_item_set_selectable(item.cast(), 1)
         gtk_list_item_set_activatable(item.cast(), 1)
         guard let summary = summaries[key] else { return }
-        release(chip)
-        chip.show(summary, cover: cover(for: summary))
+        covers.show(summary, on: chip)
     }
 
     private func unbind(_ item: UnsafeMutableRawPointer?) {
         guard let chip = chip(for: item) else { return }
-        release(chip)
+        covers.release(chip)
         chip.clear()
     }
 
     private func tearDown(_ item: UnsafeMutableRawPointer?) {
         guard let chip = chip(for: item) else { return }
-        release(chip)
+        covers.release(chip)
         chips[ObjectIdentifier(chip)] = nil
-    }
-
-    // MARK: Covers
-
-    /// The album's cover if its thumbnail is at hand; else asks for it (the chip holds the
-    /// request until it is unbound or the thumbnail arrives).
-    private func cover(for album: AlbumSummary) -> Texture? {
-        guard let thumbnails, let photo = album.cover else { return nil }
-        if case .image(let texture, _)? = thumbnails.cached(photo.version) { return texture }
-        thumbnails.request(photo.version, priority: ThumbnailPriority.prefetchBand - 1)
-        return nil
-    }
-
-    private func release(_ chip: AlbumChip) {
-        if let key = chip.coverKey { thumbnails?.release(key) }
-    }
-
-    private func observeThumbnails() {
-        thumbnails?.observeReady { [weak self] key, thumbnail in
-            guard let self, case .image(let texture, _) = thumbnail else { return }
-            for chip in self.chips.values where chip.coverKey == key { chip.showCover(texture) }
-        }
     }
 }

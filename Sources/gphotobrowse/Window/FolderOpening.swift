@@ -63,7 +63,8 @@ extension BrowserWindow {
         folder.contents.onListed = { [weak self] result in self?.listed(result) }
         folder.source.onDateProgress = { [weak self] progress in self?.updateSubtitle(dates: progress) }
         folder.source.onAlbumsChanged = { [weak self] in self?.updateAlbums() }
-        header.albums.thumbnails = folder.loader
+        header.albums.covers.thumbnails = folder.loader
+        header.albumList.covers.thumbnails = folder.loader
         folder.source.onFoldersLeftOut = { [weak self] folders in self?.tellFoldersLeftOut(folders) }
         updateAlbums()
 
@@ -138,6 +139,7 @@ extension BrowserWindow {
         old.stopWork()
         for page in old.pages { unwire(page) }
         header.showAlbums([], collections: collectionAlbums, current: nil)
-        header.albums.thumbnails = nil
+        header.albums.covers.thumbnails = nil
+        header.albumList.covers.thumbnails = nil
     }
 }
