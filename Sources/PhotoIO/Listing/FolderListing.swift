@@ -170,6 +170,32 @@ public final class FolderListing: @unchecked Sendable {
         return describe(info: info, file: file, cancellable: nil, skip: { _ in })
     }
 
+    /// What a path a folder monitor reported is now.
+    public enum ChangedEntry: Sendable, Equatable {
+        /// An image this browser shows.
+        case photo(Photo)
+        /// A folder to search (not hidden, not a symbolic link, not a mount point).
+        case folder(name: String)
+        /// Gone, or nothing this browser shows or searches.
+        case nothing
+    }
+
+    /// Looks up a path a folder monitor reported, as the tree's walk would see it: a link to
+    /// a folder that appears later is not followed (it might lead back into the tree).
+    /// Blocking I/O: on a worker.
+    public static func changedEntry(at uri: String) -> ChangedEntry {
+        let file = g_file_new_for_uri(uri)
+        defer { unref(file) }
+        guard let info = g_file_query_info(file, attributes, G_FILE_QUERY_INFO_NONE, nil, nil) else { return .nothing }
+        defer { unref(info) }
+        if g_file_info_get_file_type(info) == G_FILE_TYPE_DIRECTORY {
+            let name = g_file_info_get_name(info).map { String(cString: $0) } ?? ""
+            guard !name.hasPrefix("."), g_file_info_get_is_symlink(info) == 0 else { return .nothing }
+            return .folder(name: g_file_info_get_display_name(info).map { String(cString: $0) } ?? name)
+        }
+        return describe(info: info, file: file, cancellable: nil, skip: { _ in }).map { .photo($0) } ?? .nothing
+    }
+
     private static func describe(
         info: OpaquePointer?, file child: OpaquePointer?, cancellable: UnsafeMutablePointer<GCancellable>?,
         skip: (SkippedEntry) -> Void
@@ -234,7 +260,7 @@ public final class FolderListing: @unchecked Sendable {
             return tr("The folder “%s” does not exist.", name)
         }
         if g_error_matches(error, quark, Int32(G_IO_ERROR_NOT_DIRECTORY.rawValue)) != 0 {
-            return "“\(name)” is not a folder."
+            return tr("“%s” is not a folder.", name)
         }
         if g_error_matches(error, quark, Int32(G_IO_ERROR_PERMISSION_DENIED.rawValue)) != 0 {
             return tr("You do not have permission to read the folder “%s”.", name)

@@ -20,7 +20,7 @@ final class AlbumChip {
         cover = gtk_picture_new()!.cast()
         gtk_picture_set_can_shrink(cover, 1)
         gtk_picture_set_content_fit(cover, GTK_CONTENT_FIT_COVER)
-        gtk_widget_set_size_request(cover.widget, 24, 24)
+        gtk_widget_set_size_request(cover.widget, 28, 28)
         gtk_widget_set_valign(cover.widget, GTK_ALIGN_CENTER)
         gtk_widget_add_css_class(cover.widget, "album-cover")
         title = gtk_label_new(nil)
@@ -37,6 +37,8 @@ final class AlbumChip {
         self.album = album
         gtk_widget_remove_css_class(root, "album-heading")
         gtk_label_set_text(title.cast(), album.title)
+        // A horizontal list gives each chip its minimum width: make that the title's own.
+        gtk_label_set_width_chars(title.cast(), Int32(min(album.title.count, 28)))
         gtk_label_set_text(count.cast(), album.count.formatted())
         gtk_widget_set_visible(count, 1)
         gtk_widget_set_visible(cover.widget, 1)
@@ -51,6 +53,7 @@ final class AlbumChip {
         coverKey = nil
         gtk_widget_add_css_class(root, "album-heading")
         gtk_label_set_text(title.cast(), text)
+        gtk_label_set_width_chars(title.cast(), Int32(min(text.count, 28)))
         gtk_widget_set_visible(count, 0)
         gtk_widget_set_visible(cover.widget, 0)
         gtk_widget_set_tooltip_text(root, nil)

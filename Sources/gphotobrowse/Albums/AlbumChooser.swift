@@ -26,8 +26,11 @@ final class AlbumChooser {
         search = gtk_search_entry_new()
         gtk_widget_set_tooltip_text(search, tr("Search Albums"))
         // The filter reads the query and the titles through a weak reference set below.
-        var matches: @MainActor (UnsafeMutableRawPointer) -> Bool = { _ in true }
-        filter = makeCustomFilter { item in matches(item) }
+        let owner = Weak<AlbumChooser>()
+        filter = makeCustomFilter { item in
+            guard let chooser = owner.object, let key = gtk_string_object_get_string(item.cast()) else { return false }
+            return chooser.matches(String(cString: key))
+        }
         let filtered = gtk_filter_list_model_new(keys.cast(), filter.cast())!  // takes the filter's reference
         let selection = gtk_no_selection_new(filtered.cast())!
         listView = gtk_list_view_new(selection.cast(), factory).cast()
@@ -50,10 +53,7 @@ final class AlbumChooser {
         gtk_widget_set_tooltip_text(button, tr("All Albums"))
         gtk_menu_button_set_popover(button.cast(), popover)
 
-        matches = { [weak self] item in
-            guard let self, let key = gtk_string_object_get_string(item.cast()) else { return false }
-            return self.matches(String(cString: key))
-        }
+        owner.object = self
         onSignal(factory, "setup", pointer: { item in
             guard let item else { return }
             let chip = AlbumChip()

@@ -20,6 +20,12 @@ enum Style {
     .zoom-badge { padding: 6px 14px; border-radius: 999px; font-weight: bold; }
     .paging-button { transition: opacity 200ms ease-in-out; }
     .properties-panel { background-color: @window_bg_color; border-left: 1px solid alpha(currentColor, 0.15); }
+    listview.album-switcher { background-color: transparent; }
+    listview.album-switcher > row { padding: 3px 10px 3px 4px; margin: 0 2px; border-radius: 999px; }
+    listview.album-switcher > row:selected { background-color: alpha(currentColor, 0.12); color: inherit; }
+    listview.album-switcher > row:hover:not(:selected) { background-color: alpha(currentColor, 0.06); }
+    .album-cover { border-radius: 999px; }
+    .album-heading { font-weight: bold; opacity: 0.55; padding-left: 8px; }
     .viewer-message { color: white; font-size: 1.2em; padding: 12px; }
     """
 

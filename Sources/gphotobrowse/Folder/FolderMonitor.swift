@@ -3,8 +3,9 @@ import Foundation
 import PhotoCore
 import PhotoIO
 
-/// Follows the open folder on disk (GFileMonitor): files created, replaced, renamed or
-/// deleted by any program reach the photo list without a new listing.
+/// Follows one folder of the opened tree on disk (GFileMonitor): files created, replaced,
+/// renamed or deleted by any program, and subfolders created, moved in or out or deleted,
+/// reach the albums without a new listing.
 ///
 /// Events are collected for a moment and then looked up together on a worker thread, so
 /// a camera import of a thousand files costs a few list updates, not a thousand.
@@ -14,11 +15,16 @@ final class FolderMonitor {
     private var changed = Set<String>()
     private var flushScheduled = false
 
-    /// Photos that appeared or changed (looked up afresh), and ids that went away.
-    var onUpdate: (_ updated: [Photo], _ removed: Set<String>) -> Void = { _, _ in }
+    /// The folder followed.
+    let folder: TreeFolder
 
-    init(folderURI: String) {
-        let folder = g_file_new_for_uri(folderURI)
+    /// Photos that appeared or changed (looked up afresh), paths that went away (photos or
+    /// folders), and subfolders that appeared.
+    var onUpdate: (_ updated: [Photo], _ removed: Set<String>, _ folders: [TreeFolder]) -> Void = { _, _, _ in }
+
+    init(folder: TreeFolder) {
+        self.folder = folder
+        let folder = g_file_new_for_uri(folder.uri)
         defer { folder?.unref() }
         guard let monitor = g_file_monitor_directory(folder, G_FILE_MONITOR_WATCH_MOVES, nil, nil) else { return }
         self.monitor = monitor.cast()
@@ -60,15 +66,21 @@ final class FolderMonitor {
         let uris = changed
         changed.removeAll()
         guard monitor != nil, !uris.isEmpty else { return }
+        let parent = folder
         Thread.detachNewThread { [weak self] in
             var updated: [Photo] = []
             var removed = Set<String>()
+            var folders: [TreeFolder] = []
             for uri in uris {
-                if let photo = FolderListing.photo(at: uri) { updated.append(photo) } else { removed.insert(uri) }
+                switch FolderListing.changedEntry(at: uri) {
+                case .photo(let photo): updated.append(photo)
+                case .folder(let name): folders.append(parent.child(uri: uri, name: name))
+                case .nothing: removed.insert(uri)
+                }
             }
             onMain { [weak self] in
                 guard let self, self.monitor != nil else { return }
-                self.onUpdate(updated, removed)
+                self.onUpdate(updated, removed, folders)
             }
         }
     }

@@ -3,15 +3,20 @@ import Foundation
 import PhotoCore
 import PhotoIO
 
-/// The opened folder as the source of its albums: lists it on a worker thread, follows its
-/// changes on disk, reads dates taken when an album sorts by them, and feeds what it finds
-/// to the albums shown.
+/// The opened folder and the tree below it as the source of its albums: walks the tree on
+/// a worker thread (`FolderTreeWalk`), keeps which photos each folder holds (`FolderTree`),
+/// follows every folder walked on disk, reads dates taken when an album sorts by them, and
+/// feeds what it finds to the albums shown, each the photos it should hold.
 @MainActor
 final class FolderSource: AlbumSource {
     private let live = LiveObjects.Token("FolderSource")
     let uri: String
-    private let listing: FolderListing
-    private var monitor: FolderMonitor?
+    private let walk: FolderTreeWalk
+    private(set) var tree: FolderTree
+    /// One monitor per folder walked, by URI.
+    private var monitors: [String: FolderMonitor] = [:]
+    /// Walks of subfolders that appeared after the first walk.
+    private var laterWalks: [FolderTreeWalk] = []
     /// The albums fed, weakly: an album nobody shows any more goes.
     private var fedAlbums: [Weak<AlbumContents>] = []
     /// Set while dates are being read; cancelling it stops the reading.
@@ -20,13 +25,20 @@ final class FolderSource: AlbumSource {
     private var datesKnown = Set<String>()
     private var isListed = false
     private var listingResult: Result<Int, FolderError>?
+    /// The subfolder album count last traced (`trace albums`).
+    private var tracedAlbumCount: Int?
+    /// How many folders are followed at most: each takes one of the user's inotify watches.
+    static let maximumMonitors = 4096
 
     /// Progress of reading dates taken, for the header bar; nil when no reading is under way.
     var onDateProgress: (DateTakenReader.Progress?) -> Void = { _ in }
+    /// The albums, their counts or covers changed.
+    var onAlbumsChanged: () -> Void = {}
 
-    init(uri: String) {
+    init(uri: String, name: String) {
         self.uri = uri
-        listing = FolderListing(uri: uri)
+        walk = FolderTreeWalk(uri: uri)
+        tree = FolderTree(rootURI: uri, rootName: name)
     }
 
     /// Feeds `album` from now on (what was found so far, at once).
@@ -34,29 +46,36 @@ final class FolderSource: AlbumSource {
         fedAlbums.removeAll { $0.object == nil }
         fedAlbums.append(Weak(album))
         album.source = self
-        if let listingResult { album.listed(listingResult) }
+        album.insert(tree.photos(in: album.id))
+        if let listingResult { album.listed(listingResult.map { _ in album.photos.count }) }
     }
 
     private var fed: [AlbumContents] { fedAlbums.compactMap(\.object) }
 
-    /// The folder's albums in the switcher's order; none for a folder without subfolders.
-    var albums: [AlbumSummary] { [] }
-    /// The albums, their counts or covers changed.
-    var onAlbumsChanged: () -> Void = {}
+    /// The folder's albums in the switcher's order; none for a folder without subfolders
+    /// holding photos.
+    var albums: [AlbumSummary] { tree.albums }
 
-    /// The switcher's line for `album`, when the source knows it.
-    func summary(of album: AlbumID) -> AlbumSummary? { nil }
+    /// The switcher's line for `album`.
+    func summary(of album: AlbumID) -> AlbumSummary? { tree.summary(of: album) }
 
-    /// Starts listing on a worker thread, and follows the folder's changes on disk.
+    /// How many albums the subfolders make (All Photos and the folder's own not counted).
+    var subfolderAlbumCount: Int {
+        tree.albums.count { if case .folder(let uri) = $0.id { uri != self.uri } else { false } }
+    }
+
+    /// Starts walking on a worker thread, and follows the folder's changes on disk.
     func start() {
-        let monitor = FolderMonitor(folderURI: uri)
-        monitor.onUpdate = { [weak self] updated, removed in self?.update(updated, removed: removed) }
-        self.monitor = monitor
-        let listing = self.listing
+        follow(TreeFolder(uri: uri, path: []))
+        let walk = self.walk
         Thread.detachNewThread { [weak self] in
-            let result = listing.run(
-                deliver: { batch in onMain { self?.receive(batch) } },
-                skip: { skipped in
+            let result = walk.run(
+                deliver: { batches in onMain { self?.receive(batches, from: walk) } },
+                found: { folder in onMain { self?.follow(folder) } },
+                skipFolder: { skipped in
+                    if Trace.isEnabled { printError("skipped folder “\(skipped.folder.path.joined(separator: "/"))”: \(skipped.message)") }
+                },
+                skip: { folder, skipped in
                     if Trace.isEnabled { printError("skipped “\(skipped.name)”: \(skipped.reason)") }
                 }
             )
@@ -64,33 +83,110 @@ final class FolderSource: AlbumSource {
         }
     }
 
-    /// Stops the listing, the date reading and the monitor (the window closed or another
+    /// Stops the walks, the date reading and the monitors (the window closed or another
     /// folder was opened).
     func cancel() {
-        listing.cancel()
+        walk.cancel()
+        for later in laterWalks { later.cancel() }
+        laterWalks.removeAll()
         dateReading?.cancel()
         dateReading = nil
-        monitor?.cancel()
-        monitor = nil
+        for monitor in monitors.values { monitor.cancel() }
+        monitors.removeAll()
     }
 
-    private func receive(_ batch: [Photo]) {
-        guard !listing.isCancelled else { return }
-        for album in fed { album.insert(batch) }
+    private func receive(_ batches: [FolderPhotos], from walk: FolderTreeWalk) {
+        guard !walk.isCancelled else { return }
+        apply(tree.insert(batches))
     }
 
-    private func finish(_ result: Result<Int, FolderError>) {
-        guard !listing.isCancelled else { return }
+    private func finish(_ result: Result<FolderTreeWalk.Totals, FolderError>) {
+        guard !walk.isCancelled else { return }
         isListed = true
-        listingResult = result
-        for album in fed { album.listed(result) }
+        listingResult = result.map(\.photos)
+        for album in fed { album.listed(result.map { _ in album.photos.count }) }
+        traceAlbumCount()
         releaseFreedMemory()
+    }
+
+    /// Hands a change of the tree to the albums shown, as splices, and to the switcher.
+    private func apply(_ change: FolderTreeChange) {
+        guard !change.isEmpty else { return }
+        for album in fed {
+            album.remove(change.removedIDs(from: album.id))
+            album.insert(change.insertedPhotos(in: album.id))
+        }
+        if !change.changedAlbums.isEmpty || change.switcherChanged { onAlbumsChanged() }
+        if isListed { traceAlbumCount() }
+    }
+
+    /// `trace albums COUNT MS` once the walk has ended, and whenever the count changes.
+    private func traceAlbumCount() {
+        guard Trace.isEnabled else { return }
+        let count = subfolderAlbumCount
+        guard count != tracedAlbumCount else { return }
+        tracedAlbumCount = count
+        Trace.milestone("albums", count)
+    }
+
+    // MARK: Following the tree on disk
+
+    /// Follows `folder` on disk (each folder walked has a monitor of its own).
+    private func follow(_ folder: TreeFolder) {
+        guard monitors[folder.uri] == nil, !walk.isCancelled else { return }
+        guard monitors.count < Self.maximumMonitors else {
+            if Trace.isEnabled { printError("not following “\(folder.path.joined(separator: "/"))”: too many folders") }
+            return
+        }
+        let monitor = FolderMonitor(folder: folder)
+        monitor.onUpdate = { [weak self, weak monitor] updated, removed, folders in
+            guard let self, let monitor else { return }
+            self.update(updated, removed: removed, in: monitor.folder)
+            for folder in folders { self.walkLater(folder) }
+        }
+        monitors[folder.uri] = monitor
+    }
+
+    /// Walks a subfolder that appeared (created, or moved in) after the first walk.
+    private func walkLater(_ folder: TreeFolder) {
+        guard monitors[folder.uri] == nil else { return }
+        let walk = FolderTreeWalk(uri: folder.uri)
+        laterWalks.append(walk)
+        follow(folder)
+        let base = folder.path
+        let place: @Sendable (TreeFolder) -> TreeFolder = { TreeFolder(uri: $0.uri, path: base + $0.path) }
+        Thread.detachNewThread { [weak self] in
+            _ = walk.run(
+                deliver: { batches in
+                    let placed = batches.map { FolderPhotos(folder: place($0.folder), photos: $0.photos) }
+                    onMain { self?.receive(placed, from: walk) }
+                },
+                found: { found in onMain { self?.follow(place(found)) } }
+            )
+            onMain { self?.laterWalks.removeAll { $0 === walk } }
+        }
+    }
+
+    /// Changes seen by a folder's monitor or a refresh: photos new or changed in `folder`,
+    /// and paths gone (photos, or folders with everything below them).
+    private func update(_ updated: [Photo], removed: Set<String>, in folder: TreeFolder) {
+        datesKnown.subtract(updated.map(\.id))
+        apply(tree.remove(ids: removed))
+        apply(tree.insert(updated, in: folder))
+        for uri in removed where monitors[uri] != nil {
+            apply(tree.removeFolder(uri: uri))
+            let prefix = uri + "/"
+            for key in monitors.keys where key == uri || key.hasPrefix(prefix) {
+                monitors.removeValue(forKey: key)?.cancel()
+            }
+        }
+        for album in fed where album.photos.order.key == .dateTaken { readDatesTaken(of: album) }
     }
 
     // MARK: AlbumSource
 
     func forget(_ ids: Set<String>) {
-        for album in fed { album.remove(ids) }
+        apply(tree.remove(ids: ids))
     }
 
     func refresh(_ uris: [String]) {
@@ -99,7 +195,24 @@ final class FolderSource: AlbumSource {
             for uri in uris {
                 if let photo = FolderListing.photo(at: uri) { found.append(photo) } else { gone.insert(uri) }
             }
-            onMain { [weak self] in self?.update(found, removed: gone) }
+            onMain { [weak self] in self?.restored(found, gone: gone) }
+        }
+    }
+
+    /// Photos back from the trash, each into the folder it is in (if that folder is followed).
+    private func restored(_ photos: [Photo], gone: Set<String>) {
+        apply(tree.remove(ids: gone))
+        let byFolder = Dictionary(grouping: photos) { photo in
+            g_file_new_for_uri(photo.id).map { file -> String in
+                defer { file.unref() }
+                guard let parent = g_file_get_parent(file) else { return "" }
+                defer { parent.unref() }
+                return g_file_get_uri(parent).map { p in defer { g_free(p) }; return String(cString: p) } ?? ""
+            } ?? ""
+        }
+        for (folderURI, photos) in byFolder {
+            guard let folder = monitors[folderURI]?.folder else { continue }
+            apply(tree.insert(photos, in: folder))
         }
     }
 
@@ -109,8 +222,9 @@ final class FolderSource: AlbumSource {
 
     // MARK: Dates taken
 
-    /// Reads the dates taken `album` lacks, in the background; every album gets them (each
-    /// re-sorts only if it sorts by them). Photos listed since the last reading are included.
+    /// Reads the dates taken `album` lacks, in the background; the tree (the switcher's
+    /// order and covers) and every album get them (each re-sorts only if it sorts by them).
+    /// Photos found since the last reading are included.
     private func readDatesTaken(of album: AlbumContents) {
         guard isListed, dateReading == nil else { return }
         // The whole list when no date is known yet: shared with the album's, not copied.
@@ -125,7 +239,7 @@ final class FolderSource: AlbumSource {
                 onMain { [weak self] in self?.receiveDates(dates, progress, flag) }
             }
             reader.save()
-            onMain { [weak self] in self?.datesRead(flag, for: album) }
+            onMain { [weak self] in self?.datesRead(flag) }
         }
     }
 
@@ -133,11 +247,13 @@ final class FolderSource: AlbumSource {
         guard dateReading === flag else { return }
         if Trace.tilesEnabled { Trace.milestone("dates-read", dates.count) }
         datesKnown.formUnion(dates.keys)
+        let change = tree.setDatesTaken(dates)
         for album in fed { album.setDatesTaken(dates) }
+        if !change.changedAlbums.isEmpty || change.switcherChanged { onAlbumsChanged() }
         onDateProgress(progress.isComplete ? nil : progress)
     }
 
-    private func datesRead(_ flag: CancellationFlag, for album: AlbumContents) {
+    private func datesRead(_ flag: CancellationFlag) {
         guard dateReading === flag else { return }
         dateReading = nil
         onDateProgress(nil)
@@ -145,22 +261,11 @@ final class FolderSource: AlbumSource {
         // Photos that arrived meanwhile, for every album that sorts by date.
         for album in fed where album.photos.order.key == .dateTaken { readDatesTaken(of: album) }
     }
-
-    /// Changes seen by the folder monitor or a refresh: new or changed photos, and ids gone.
-    private func update(_ updated: [Photo], removed: Set<String>) {
-        datesKnown.subtract(updated.map(\.id))
-        for album in fed {
-            album.remove(removed)
-            album.insert(updated.filter { album.photos.photo(id: $0.id) != $0 })
-        }
-        for album in fed where album.photos.order.key == .dateTaken { readDatesTaken(of: album) }
-    }
 }
-
 /// A weak reference, for lists of objects that others own.
 final class Weak<Object: AnyObject> {
     weak var object: Object?
-    init(_ object: Object) { self.object = object }
+    init(_ object: Object? = nil) { self.object = object }
 }
 
 /// Hands memory freed by a big job (the merges of a long listing, a folder's dates) back

@@ -25,6 +25,8 @@ final class ThumbnailScheduler {
     private var frameWorkScheduled = false
     private var watchingCompleteness = false
     private var lastReportedComplete = false
+    /// Called once when every tile in view next shows its final state.
+    private var viewCompleteAction: (() -> Void)?
 
     init(grid: ThumbnailGrid, loader: ThumbnailLoader) {
         self.grid = grid
@@ -155,6 +157,13 @@ final class ThumbnailScheduler {
 
     /// Checks on each frame, until it holds, whether every tile in view shows its final
     /// state; each time the view becomes complete, prints the `visible-thumbnails` trace.
+    /// Calls `action` once, as soon as every tile in view shows its final state (at the
+    /// next frame if they already do): an album shown again after switching.
+    func whenViewComplete(_ action: @escaping () -> Void) {
+        viewCompleteAction = action
+        if let grid { watchCompleteness(grid) }
+    }
+
     private func watchCompleteness(_ grid: ThumbnailGrid) {
         guard !watchingCompleteness else { return }
         watchingCompleteness = true
@@ -179,6 +188,10 @@ final class ThumbnailScheduler {
         if visible == 0 && grid.contents.photos.count > 0 { return false }
         if !lastReportedComplete { Trace.milestone("visible-thumbnails", visible) }
         lastReportedComplete = true
+        if let action = viewCompleteAction {
+            viewCompleteAction = nil
+            action()
+        }
         return true
     }
 }

@@ -37,8 +37,10 @@ extension BrowserWindow {
     /// Shows the folder's albums in the header (and keeps the one shown selected).
     func updateAlbums() {
         guard let folder else { return }
-        header.showAlbums(folder.source.albums, collections: collectionAlbums, current: folder.page.album)
+        let albums = folder.source.albums, collections = collectionAlbums
+        header.showAlbums(albums, collections: collections, current: folder.page.album)
         if isGridShown { title.set(title: albumTitle(folder.page.album)) }
+        if Trace.isEnabled { folder.traceSwitcher(albums + collections, subfolderAlbums: folder.source.subfolderAlbumCount) }
     }
 
     /// A horizontal swipe on a grid pages to the next or previous album: two-finger scrolling

@@ -58,12 +58,20 @@ extension BrowserWindow {
         title.set(title: albumTitle(album))
         updateSubtitle()
         page.grid.focus()
+        if Trace.isEnabled {
+            page.grid.scheduler.whenViewComplete { [weak page] in
+                guard let page else { return }
+                Trace.milestone("album-shown", page.contents.photos.count)
+            }
+        }
     }
 
-    /// What the window title says for an album: its name, and the folder's for All Photos.
+    /// What the window title says for an album: its name in the switcher, or the folder's
+    /// when there is nothing to switch between.
     func albumTitle(_ album: AlbumID) -> String {
         guard let folder else { return tr("Photo Browser") }
-        if album == .allPhotos { return folder.name }
+        if case .collection = album { return collectionAlbums.first { $0.id == album }?.title ?? folder.name }
+        guard !folder.source.albums.isEmpty else { return folder.name }
         return folder.source.summary(of: album)?.title ?? folder.name
     }
 }

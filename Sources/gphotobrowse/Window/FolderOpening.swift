@@ -55,12 +55,15 @@ extension BrowserWindow {
     private func openFolder(uri: String, name: String, target: String?, order: PhotoOrder) {
         closeFolder()
         header.sortMenu.show(order)
-        let folder = OpenFolder(uri: uri, name: name, target: target, first: .allPhotos, order: order, window: self)
+        // A photo opened from the command line pages within its own folder.
+        let first: AlbumID = target == nil ? .allPhotos : .folder(uri)
+        let folder = OpenFolder(uri: uri, name: name, target: target, first: first, order: order, window: self)
         self.folder = folder
         wire(folder.page)
         folder.contents.onListed = { [weak self] result in self?.listed(result) }
         folder.source.onDateProgress = { [weak self] progress in self?.updateSubtitle(dates: progress) }
         folder.source.onAlbumsChanged = { [weak self] in self?.updateAlbums() }
+        header.albums.thumbnails = folder.loader
         updateAlbums()
 
         title.set(title: name)
@@ -134,5 +137,6 @@ extension BrowserWindow {
         old.stopWork()
         for page in old.pages { unwire(page) }
         header.showAlbums([], collections: collectionAlbums, current: nil)
+        header.albums.thumbnails = nil
     }
 }

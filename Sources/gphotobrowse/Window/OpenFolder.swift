@@ -30,7 +30,7 @@ final class OpenFolder {
     init(uri: String, name: String, target: String?, first: AlbumID, order: PhotoOrder, window: BrowserWindow) {
         self.name = name
         self.target = target
-        source = FolderSource(uri: uri)
+        source = FolderSource(uri: uri, name: name)
         let scale = Int(gtk_widget_get_scale_factor(window.window.widget))
         loader = ThumbnailLoader(size: .for(edge: ThumbnailGrid.tileEdge * scale))
         pages = [makePage(first, order: order, window: window)]
@@ -53,8 +53,25 @@ final class OpenFolder {
 
     private func makePage(_ album: AlbumID, order: PhotoOrder, window: BrowserWindow) -> AlbumPage {
         let contents = AlbumContents(id: album, order: order, source: source)
+        let page = AlbumPage(album: album, contents: contents, loader: loader, window: window, history: history)
+        // After the page, whose grid then sees the photos already found arrive.
         source.attach(contents)
-        return AlbumPage(album: album, contents: contents, loader: loader, window: window, history: history)
+        return page
+    }
+
+    /// The switcher's counts last traced, and whether it has shown albums yet.
+    private var tracedSwitcher: [Int]?
+
+    /// `trace albums-first COUNT` when the switcher first shows albums, and with tile tracing
+    /// `trace switcher-album INDEX COUNT` for each album whenever the list changed.
+    func traceSwitcher(_ albums: [AlbumSummary], subfolderAlbums: Int) {
+        guard !albums.isEmpty else { return }
+        if tracedSwitcher == nil { Trace.milestone("albums-first", subfolderAlbums) }
+        let counts = albums.map(\.count)
+        guard counts != tracedSwitcher else { return }
+        tracedSwitcher = counts
+        guard Trace.tilesEnabled else { return }
+        for (index, count) in counts.enumerated() { Trace.milestone("switcher-album", index + 1, count) }
     }
 
     /// Cancels the listing and every decode this folder started. Touches no widget, so it is
