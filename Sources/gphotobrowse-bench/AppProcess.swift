@@ -16,8 +16,9 @@ func peakResidentKiB(_ pid: Int32) -> Int {
 }
 
 /// Waits until a running process has used no CPU time for a second, `seconds` at most;
-/// false when it was still busy then (or its CPU time cannot be read).
-func waitUntilIdle(_ pid: Int32, seconds: Double) -> Bool {
+/// false when it was still busy then (or its CPU time cannot be read). With `allowing`, up
+/// to that many clock ticks (10 ms) in each quarter of that second still count as idle.
+func waitUntilIdle(_ pid: Int32, seconds: Double, allowing: Int = 0) -> Bool {
     func cpuTicks() -> Int? {
         // utime and stime are the 14th and 15th fields; the command name (2nd) may hold spaces.
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
@@ -31,7 +32,7 @@ func waitUntilIdle(_ pid: Int32, seconds: Double) -> Bool {
     while Date() < deadline {
         Thread.sleep(forTimeInterval: 0.25)
         guard let now = cpuTicks() else { return false }
-        quiet = now == last ? quiet + 1 : 0
+        quiet = last.map { now - $0 <= allowing } == true ? quiet + 1 : 0
         if quiet >= 4 { return true }
         last = now
     }

@@ -7,7 +7,6 @@ final class AppVisit {
     private let launch: CleanLaunch
     private let process: Process
     private let lines: TraceReader
-    private let folderName: String
     var pid: Int32 { process.processIdentifier }
 
     init?(_ app: String, folder: String, session: DesktopSession) {
@@ -20,7 +19,6 @@ final class AppVisit {
         self.launch = launch
         self.process = process
         lines = TraceReader(stderr)
-        folderName = URL(fileURLWithPath: folder).lastPathComponent
         // A visit that is only to bring the app into memory ends at its first frame.
         _ = lines.wait(for: "first-frame", seconds: 60)
     }
@@ -66,11 +64,10 @@ final class AppVisit {
                        everyAlbum: every, visible: visible)
     }
 
-    /// Gives the window the keyboard (found by its title, the folder's name, as it is on All
-    /// Photos); false when no such window comes within 20 s.
+    /// Gives the app's window the keyboard; false when it has no window shown within 20 s.
     func focus() -> Bool {
         spawnQuietly("/usr/bin/timeout", ["20", which("xdotool") ?? "xdotool", "search", "--sync", "--onlyvisible",
-                                          "--name", "^\(folderName)$", "windowfocus", "--sync"]) == 0
+                                          "--pid", String(pid), "", "windowfocus", "--sync"]) == 0
     }
 
     /// Presses `key` with xdotool and waits for the app's next `album-shown` line; prints a
@@ -78,7 +75,9 @@ final class AppVisit {
     /// on the app's clock; nil (said on stderr) when none came within 30 s. `album` is the one
     /// expected (nil: All Photos, of `allPhotos` photos), checked against the line's count.
     /// Waits for the app to be idle after (the rest of the album's thumbnails), so that each
-    /// switch starts from rest.
+    /// switch starts from rest: a tick of CPU time per quarter second is allowed, since the
+    /// traced app keeps its frame clock running while a grid it no longer shows has not
+    /// completed its view (its `visible-thumbnails` watch).
     func show(_ key: String, _ album: AlbumTree.Album?, kind: String, allPhotos: Int = 0) -> Int? {
         let before = lines.count(of: "album-shown")
         guard let pressed = Trace.millisecondsSinceStart(ofProcess: pid) else {
@@ -95,7 +94,7 @@ final class AppVisit {
         let check = shown.value == expected ? "" : "  (expected \(expected) photos: another album?)"
         let label = "\(key) → \(name) (\(shown.value) photos, \(kind))"
         print("  " + label.padding(toLength: 64, withPad: " ", startingAt: 0) + " album-shown \(wait) ms after the key" + check)
-        if !waitUntilIdle(pid, seconds: 60) { printError("the app was still busy 60 s after \(key)") }
+        if !waitUntilIdle(pid, seconds: 20, allowing: 1) { printError("the app was still busy 20 s after \(key)") }
         return wait
     }
 }
