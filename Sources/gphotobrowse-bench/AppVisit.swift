@@ -93,7 +93,7 @@ final class AppVisit {
         let wait = shown.ms - pressed
         let check = shown.value == expected ? "" : "  (expected \(expected) photos: another album?)"
         let label = "\(key) → \(name) (\(shown.value) photos, \(kind))"
-        print("  " + label.padding(toLength: 64, withPad: " ", startingAt: 0) + " album-shown \(wait) ms after the key" + check)
+        print("  " + label.padding(toLength: 68, withPad: " ", startingAt: 0) + " album-shown \(wait) ms after the key" + check)
         if !waitUntilIdle(pid, seconds: 20, allowing: 1) { printError("the app was still busy 20 s after \(key)") }
         return wait
     }
