@@ -2,12 +2,6 @@ import CGdkPixbuf
 import Foundation
 import PhotoCore
 
-/// Why a folder could not be listed, in words for a person.
-public struct FolderError: Error, Sendable, CustomStringConvertible {
-    public let message: String
-    public var description: String { message }
-}
-
 /// A file in the folder that is not shown, and why.
 public struct SkippedEntry: Sendable {
     public let name: String

@@ -41,6 +41,7 @@ final class AlbumSwitcher {
         gtk_widget_set_tooltip_text(listView.widget, nil)
 
         root = gtk_scrolled_window_new()
+        gtk_widget_add_css_class(root, "album-row")
         gtk_scrolled_window_set_policy(root.cast(), GTK_POLICY_EXTERNAL, GTK_POLICY_NEVER)
         gtk_scrolled_window_set_propagate_natural_width(root.cast(), 1)
         gtk_scrolled_window_set_child(root.cast(), listView.widget)
@@ -52,6 +53,20 @@ final class AlbumSwitcher {
         onSignal(factory, "unbind", pointer: { [weak self] item in self?.unbind(item) })
         onSignal(factory, "teardown", pointer: { [weak self] item in self?.tearDown(item) })
         onSignal(selection, "notify::selected", pointer: { [weak self] _ in self?.selectionChanged() })
+        installWheelScrolling()
+    }
+
+    /// A mouse wheel (vertical) scrolls the row sideways, as in GNOME's tab bars.
+    private func installWheelScrolling() {
+        let scroll = gtk_event_controller_scroll_new(GtkEventControllerScrollFlags(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL.rawValue))!
+        onScroll(scroll) { [root, scroll] _, dy in
+            guard let adjustment = gtk_scrolled_window_get_hadjustment(root.cast()) else { return false }
+            // Wheels click in steps of 1; touchpads report pixels.
+            let pixels = gtk_event_controller_scroll_get_unit(scroll.cast()) == GDK_SCROLL_UNIT_SURFACE ? dy : dy * 80
+            gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + pixels)
+            return true
+        }
+        gtk_widget_add_controller(root, scroll)
     }
 
     /// Shows these albums (folder albums, then the person's own under their heading) with

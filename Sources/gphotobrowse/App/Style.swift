@@ -21,6 +21,8 @@ enum Style {
     .paging-button { transition: opacity 200ms ease-in-out; }
     .properties-panel { background-color: @window_bg_color; border-left: 1px solid alpha(currentColor, 0.15); }
     listview.album-switcher { background-color: transparent; }
+    scrolledwindow.album-row undershoot.left { background: linear-gradient(to right, @headerbar_bg_color, alpha(@headerbar_bg_color, 0) 32px); }
+    scrolledwindow.album-row undershoot.right { background: linear-gradient(to left, @headerbar_bg_color, alpha(@headerbar_bg_color, 0) 32px); }
     listview.album-switcher > row { padding: 3px 10px 3px 4px; margin: 0 2px; border-radius: 999px; }
     listview.album-switcher > row:selected { background-color: alpha(currentColor, 0.12); color: inherit; }
     listview.album-switcher > row:hover:not(:selected) { background-color: alpha(currentColor, 0.06); }

@@ -57,6 +57,11 @@ final class EditController {
         changed(selection.selectAll(in: contents.photos))
     }
     func selectNone() { changed(selection.selectNone()) }
+    /// Enters edit mode with these photos selected (an album shown again).
+    func restore(selected ids: [String]) {
+        if !isEditing { enter() }
+        changed(selection.select(ids))
+    }
 
     /// Toggles one photo (the viewer's Space, a click in edit mode).
     func toggle(_ id: String) {

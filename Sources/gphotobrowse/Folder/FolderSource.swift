@@ -23,7 +23,8 @@ final class FolderSource: AlbumSource {
     private var dateReading: CancellationFlag?
     /// Photos whose date taken is known (read, or known to have none).
     private var datesKnown = Set<String>()
-    private var isListed = false
+    /// Whether the first walk has ended.
+    private(set) var isListed = false
     private var listingResult: Result<Int, FolderError>?
     /// The subfolder album count last traced (`trace albums`).
     private var tracedAlbumCount: Int?
@@ -34,6 +35,11 @@ final class FolderSource: AlbumSource {
     var onDateProgress: (DateTakenReader.Progress?) -> Void = { _ in }
     /// The albums, their counts or covers changed.
     var onAlbumsChanged: () -> Void = {}
+    /// The walk ended having left out folders the person may miss (unreadable ones, other
+    /// drives; not hidden ones, nor links that lead back into the tree), with why.
+    var onFoldersLeftOut: ([SkippedFolder]) -> Void = { _ in }
+    /// Folders the walk left out that the person may miss.
+    private var leftOut: [SkippedFolder] = []
 
     init(uri: String, name: String) {
         self.uri = uri
@@ -74,6 +80,8 @@ final class FolderSource: AlbumSource {
                 found: { folder in onMain { self?.follow(folder) } },
                 skipFolder: { skipped in
                     if Trace.isEnabled { printError("skipped folder “\(skipped.folder.path.joined(separator: "/"))”: \(skipped.message)") }
+                    guard ![.hidden, .alreadyWalked, .loop].contains(skipped.reason) else { return }
+                    onMain { self?.leftOut.append(skipped) }
                 },
                 skip: { folder, skipped in
                     if Trace.isEnabled { printError("skipped “\(skipped.name)”: \(skipped.reason)") }
@@ -106,6 +114,7 @@ final class FolderSource: AlbumSource {
         listingResult = result.map(\.photos)
         for album in fed { album.listed(result.map { _ in album.photos.count }) }
         traceAlbumCount()
+        if !leftOut.isEmpty { onFoldersLeftOut(leftOut) }
         releaseFreedMemory()
     }
 

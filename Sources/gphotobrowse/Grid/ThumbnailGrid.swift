@@ -137,6 +137,26 @@ final class ThumbnailGrid {
         focusTile(showing: id, attempts: 10)
     }
 
+    /// How far the grid is scrolled down, in pixels.
+    var scrollOffset: Double {
+        gtk_scrollable_get_vadjustment(gridView).map { gtk_adjustment_get_value($0) } ?? 0
+    }
+
+    /// Scrolls back to `offset` (an album shown again after its page was let go) once the
+    /// grid is laid out that far.
+    func restoreScroll(to offset: Double) {
+        guard offset > 0 else { return }
+        var frames = 0
+        addTickCallback(gridView.widget, owner: self) { grid in
+            frames += 1
+            guard let adjustment = gtk_scrollable_get_vadjustment(grid.gridView.widget.cast()) else { return false }
+            let reachable = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+            guard reachable >= offset || frames > 120 else { return true }
+            gtk_adjustment_set_value(adjustment, min(offset, reachable))
+            return false
+        }
+    }
+
     /// Gives keyboard focus to the grid.
     func focus() { gtk_widget_grab_focus(gridView.widget) }
 

@@ -41,6 +41,12 @@ extension BrowserWindow {
         header.showAlbums(albums, collections: collections, current: folder.page.album)
         if isGridShown { title.set(title: albumTitle(folder.page.album)) }
         if Trace.isEnabled { folder.traceSwitcher(albums + collections, subfolderAlbums: folder.source.subfolderAlbumCount) }
+        // The album shown went (its folder deleted or moved away, its last photo gone):
+        // show All Photos rather than an empty grid.
+        if case .folder = folder.page.album, folder.source.isListed, folder.source.summary(of: folder.page.album) == nil,
+           folder.source.tree.photoCount > 0 {
+            showAlbum(.allPhotos)
+        }
     }
 
     /// A horizontal swipe on a grid pages to the next or previous album: two-finger scrolling

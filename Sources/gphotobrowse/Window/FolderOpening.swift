@@ -64,6 +64,7 @@ extension BrowserWindow {
         folder.source.onDateProgress = { [weak self] progress in self?.updateSubtitle(dates: progress) }
         folder.source.onAlbumsChanged = { [weak self] in self?.updateAlbums() }
         header.albums.thumbnails = folder.loader
+        folder.source.onFoldersLeftOut = { [weak self] folders in self?.tellFoldersLeftOut(folders) }
         updateAlbums()
 
         title.set(title: name)

@@ -15,6 +15,8 @@ final class OpenFolder {
     let history = TrashHistory()
     /// The album pages made, most recently shown first; the first is the one shown.
     private(set) var pages: [AlbumPage] = []
+    /// Where the person was in albums whose pages were let go: shown again, they open there.
+    private var places: [AlbumID: AlbumPlace] = [:]
     /// A photo to open in the viewer as soon as the listing finds it.
     var target: String?
     /// How many album pages are kept with their widgets; older ones are let go.
@@ -47,7 +49,11 @@ final class OpenFolder {
         pages.insert(makePage(album, order: order, window: window), at: 0)
         var dropped: [AlbumPage] = []
         while pages.count > Self.keptPages { dropped.append(pages.removeLast()) }
-        for page in dropped { page.stopWork() }
+        for page in dropped {
+            places[page.album] = AlbumPlace(of: page)
+            page.stopWork()
+        }
+        if let place = places.removeValue(forKey: album) { place.restore(in: pages[0]) }
         return (pages[0], true, dropped)
     }
 
@@ -80,5 +86,24 @@ final class OpenFolder {
         source.cancel()
         loader.cancelAll()
         for page in pages { page.stopWork() }
+    }
+}
+
+/// Where the person was in an album: how far its grid was scrolled, and what was selected.
+struct AlbumPlace {
+    let scrollOffset: Double
+    /// The selection, when the album was in edit mode.
+    let selected: [String]?
+
+    @MainActor
+    init(of page: AlbumPage) {
+        scrollOffset = page.grid.scrollOffset
+        selected = page.edit.isEditing ? page.edit.selection.selected(in: page.contents.photos) : nil
+    }
+
+    @MainActor
+    func restore(in page: AlbumPage) {
+        page.grid.restoreScroll(to: scrollOffset)
+        if let selected { page.edit.restore(selected: selected) }
     }
 }
