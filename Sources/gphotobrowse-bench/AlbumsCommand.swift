@@ -68,9 +68,9 @@ enum AlbumsCommand: BenchCommand {
 
         let empty = work + "/empty"
         try? FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
-        _ = AppVisit(app, folder: empty, session: session)?.end()  // untimed: its libraries into memory
+        AppVisit(app, folder: empty, session: session)?.end()  // untimed: its libraries into memory
         guard let visit = AppVisit(app, folder: tree.root, session: session) else { return 1 }
-        defer { _ = visit.end() }
+        defer { visit.end() }
         guard let opening = visit.measureOpening(albums: albumCount) else { return 1 }
         print("  gphotobrowse: first-frame \(opening.firstFrame) ms, albums-first \(opening.firstAlbums.count) albums at "
             + "\(opening.firstAlbums.ms) ms (\(relative(opening.firstAlbums.ms - opening.firstFrame)) first-frame), every album (\(albumCount)) at "
@@ -121,8 +121,8 @@ enum AlbumsCommand: BenchCommand {
     private static let keptPages = 6
 
     /// gThumb launched on `root` with a fresh home: milliseconds until its window is titled
-    /// with the root's name, which it does once it has loaded the folder (polled with xdotool
-    /// every 10 ms); nil when not within a minute.
+    /// with the root's name, which it does as it loads the folder, within a frame or a few of
+    /// the end (polled with xdotool every 10 ms); nil when not within a minute.
     private static func launchGThumb(_ gthumb: String, _ root: String, _ xdotool: String, _ session: DesktopSession) -> Int? {
         guard let launch = CleanLaunch(session) else { return nil }
         defer { launch.finish() }

@@ -23,15 +23,13 @@ final class AppVisit {
         _ = lines.wait(for: "first-frame", seconds: 60)
     }
 
-    /// Ends the app and removes its home; returns the app's peak resident memory in KiB.
-    func end() -> Int {
-        let peak = peakResidentKiB(pid)
+    /// Ends the app and removes its home.
+    func end() {
         if process.isRunning {
             process.terminate()
             process.waitUntilExit()
         }
         launch.finish()
-        return peak
     }
 
     /// The opening of a tree of albums, in ms since launch.
