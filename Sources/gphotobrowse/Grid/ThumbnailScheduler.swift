@@ -27,6 +27,8 @@ final class ThumbnailScheduler {
     private var lastReportedComplete = false
     /// Called once when every tile in view next shows its final state.
     private var viewCompleteAction: (() -> Void)?
+    /// Frames in a row the work was done again for tiles without a place yet.
+    private var layoutRetries = 0
 
     init(grid: ThumbnailGrid, loader: ThumbnailLoader) {
         self.grid = grid
@@ -97,14 +99,23 @@ final class ThumbnailScheduler {
 
     private func frameWork() {
         guard let grid else { return }
-        requestThumbnails(grid)
+        let waitingForLayout = requestThumbnails(grid)
         updatePrefetch(grid)
         if Trace.isEnabled { watchCompleteness(grid) }
+        // Tiles bound outside a layout (a page made with its photos, a splice) have no place
+        // before the next one: ask again then, so that the tiles in view go first rather than
+        // every tile at once in no order. A few frames at most.
+        if waitingForLayout, layoutRetries < 10 {
+            layoutRetries += 1
+            schedule()
+        } else {
+            layoutRetries = 0
+        }
     }
 
     /// Where a tile is, relative to the visible part of the grid: nil when not laid out.
     private func placement(of tile: ThumbnailTile, in grid: ThumbnailGrid) -> TilePlacement? {
-        guard gtk_widget_get_mapped(tile.root) != 0 else { return nil }
+        guard gtk_widget_get_mapped(tile.root) != 0, isLaidOut(tile) else { return nil }
         var bounds = graphene_rect_t()
         guard gtk_widget_compute_bounds(tile.root, grid.gridView.widget, &bounds) != 0 else { return nil }
         return TilePlacement(x: Double(bounds.origin.x), y: Double(bounds.origin.y),
@@ -113,13 +124,25 @@ final class ThumbnailScheduler {
                              viewHeight: Double(gtk_widget_get_height(grid.gridView.widget)))
     }
 
+    /// Whether GTK has given the tile its size and place (a tile bound since the last
+    /// layout has none yet).
+    private func isLaidOut(_ tile: ThumbnailTile) -> Bool {
+        gtk_widget_get_width(tile.root) > 0 && gtk_widget_get_height(tile.root) > 0
+    }
+
     /// Asks for the thumbnails of tiles bound since the last frame, as the core's
-    /// `ThumbnailPriority` orders them; tiles far out of view wait, unrequested.
-    private func requestThumbnails(_ grid: ThumbnailGrid) {
+    /// `ThumbnailPriority` orders them; tiles far out of view wait, unrequested. Returns
+    /// whether some shown tile had no place yet.
+    private func requestThumbnails(_ grid: ThumbnailGrid) -> Bool {
         let height = Int(gtk_widget_get_height(grid.gridView.widget))
+        var waitingForLayout = false
         for id in unrequested {
             guard let tile = grid.tiles[id], let key = tile.key, !tile.isComplete else {
                 unrequested.remove(id)
+                continue
+            }
+            if gtk_widget_get_mapped(tile.root) != 0, !isLaidOut(tile) {
+                waitingForLayout = true
                 continue
             }
             guard let place = placement(of: tile, in: grid),
@@ -129,6 +152,7 @@ final class ThumbnailScheduler {
             tileRequests[id] = key
             unrequested.remove(id)
         }
+        return waitingForLayout
     }
 
     /// Asks for the screenful after the tiles in view, in the scrolling direction, and lets

@@ -19,7 +19,8 @@ final class OpenFolder {
     private var places: [AlbumID: AlbumPlace] = [:]
     /// A photo to open in the viewer as soon as the listing finds it.
     var target: String?
-    /// How many album pages are kept with their widgets; older ones are let go.
+    /// How many album pages are kept with their widgets; older ones are let go (never All
+    /// Photos').
     static let keptPages = 6
 
     var page: AlbumPage { pages[0] }
@@ -48,7 +49,11 @@ final class OpenFolder {
         }
         pages.insert(makePage(album, order: order, window: window), at: 0)
         var dropped: [AlbumPage] = []
-        while pages.count > Self.keptPages { dropped.append(pages.removeLast()) }
+        // All Photos, the album most returned to and the costliest to make again, stays.
+        while pages.count > Self.keptPages,
+              let oldest = pages.lastIndex(where: { $0.album != .allPhotos }) {
+            dropped.append(pages.remove(at: oldest))
+        }
         for page in dropped {
             places[page.album] = AlbumPlace(of: page)
             page.stopWork()
