@@ -7,6 +7,11 @@ struct FileIdentity: Hashable {
     let device: UInt32
     let inode: UInt64
 
+    init(device: UInt32, inode: UInt64) {
+        self.device = device
+        self.inode = inode
+    }
+
     /// The identity in a file info, or nil when the location does not report one (some
     /// GVfs backends).
     init?(_ info: OpaquePointer?) {

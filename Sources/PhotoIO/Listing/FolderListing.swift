@@ -107,11 +107,27 @@ public final class FolderListing: @unchecked Sendable {
         "unix::device", "unix::inode",
     ].joined(separator: ",")
 
-    /// Reads one folder's entries with GIO: each image as a `Photo` to `photo` (types from
+    /// Reads one folder's entries (a local folder with `LocalFolderReader`, any other
+    /// location with GIO): each image as a `Photo` to `photo` (types from
     /// names, content sniffed only when the name says nothing, special files skipped without
     /// being opened), each folder to `subfolder`, each file left out to `skip`. The one
     /// per-folder reader of the folder's listing and the tree's walk. Blocking I/O.
     static func read(
+        folder: OpaquePointer?,
+        cancellable: UnsafeMutablePointer<GCancellable>?,
+        photo: (Photo) -> Void,
+        subfolder: (SubfolderEntry) -> Void,
+        skip: (SkippedEntry) -> Void
+    ) -> ReadEnd {
+        if let path = localPath(folder),
+           let end = LocalFolderReader.read(path: path, cancellable: cancellable, photo: photo, subfolder: subfolder, skip: skip) {
+            return end
+        }
+        return readWithGIO(folder: folder, cancellable: cancellable, photo: photo, subfolder: subfolder, skip: skip)
+    }
+
+    /// Reads one folder's entries with GIO's enumeration (any location).
+    static func readWithGIO(
         folder: OpaquePointer?,
         cancellable: UnsafeMutablePointer<GCancellable>?,
         photo: (Photo) -> Void,
@@ -202,16 +218,37 @@ public final class FolderListing: @unchecked Sendable {
         case G_FILE_TYPE_DIRECTORY, G_FILE_TYPE_MOUNTABLE:
             return nil
         case G_FILE_TYPE_SYMBOLIC_LINK:
-            skip(SkippedEntry(name: displayName, reason: "a symbolic link that leads nowhere (broken or looping)"))
+            skip(SkippedEntry(name: displayName, reason: brokenLinkReason))
             return nil
         default:
-            skip(SkippedEntry(name: displayName, reason: "not a regular file (a pipe, socket or device)"))
+            skip(SkippedEntry(name: displayName, reason: specialFileReason))
             return nil
         }
+        guard let name = g_file_info_get_name(info) else { return nil }
+        let seconds = Int64(g_file_info_get_attribute_uint64(info, "time::modified"))
+        let micros = Int64(g_file_info_get_attribute_uint32(info, "time::modified-usec"))
+        return photo(
+            name: name, displayName: displayName,
+            fastContentType: g_file_info_get_attribute_string(info, "standard::fast-content-type").map { String(cString: $0) },
+            modified: seconds * 1_000_000 + micros, size: Int64(g_file_info_get_size(info)),
+            uri: { PhotoIO.uri(of: child) },
+            sniff: { sniffContentType(child, cancellable: cancellable) }
+        )
+    }
 
-        var contentType = g_file_info_get_attribute_string(info, "standard::fast-content-type").map { String(cString: $0) }
+    static let brokenLinkReason = "a symbolic link that leads nowhere (broken or looping)"
+    static let specialFileReason = "not a regular file (a pipe, socket or device)"
+
+    /// A regular file as a `Photo`, or nil when it is not an image this browser shows: its
+    /// type from its name (`fastContentType`, as GIO guesses it), from its first bytes only
+    /// when the name says nothing. Both folder readers describe files with it.
+    static func photo(
+        name: UnsafePointer<CChar>, displayName: String, fastContentType: String?, modified: Int64, size: Int64,
+        uri: () -> String, sniff: () -> String?
+    ) -> Photo? {
+        var contentType = fastContentType
         var kind = ImageTypes.classify(contentType)
-        if g_file_info_get_size(info) == 0, let name = g_file_info_get_name(info) {
+        if size == 0 {
             // GIO types empty files as text or x-zerosize; an empty "x.jpg" is still a photo to
             // the person, shown as a broken tile ("the file is empty"), not silently left out.
             let guessed = g_content_type_guess(name, nil, 0, nil)
@@ -219,25 +256,23 @@ public final class FolderListing: @unchecked Sendable {
             kind = ImageTypes.classify(contentType) == .image ? .image : .other
         }
         if kind == .unknown {
-            contentType = sniffContentType(child, cancellable: cancellable)
+            contentType = sniff()
             kind = ImageTypes.classify(contentType)
         }
-        guard kind == .image, let uriPointer = g_file_get_uri(child) else { return nil }
-        defer { g_free(uriPointer) }
-
-        let seconds = Int64(g_file_info_get_attribute_uint64(info, "time::modified"))
-        let micros = Int64(g_file_info_get_attribute_uint32(info, "time::modified-usec"))
+        guard kind == .image else { return nil }
+        let id = uri()
+        guard !id.isEmpty else { return nil }
         return Photo(
-            id: String(cString: uriPointer),
+            id: id,
             displayName: displayName,
-            modified: seconds * 1_000_000 + micros,
-            size: Int64(g_file_info_get_size(info)),
+            modified: modified,
+            size: size,
             contentType: contentType ?? "application/octet-stream"
         )
     }
 
     /// The content type from the file's first bytes (GIO reads them). Only for regular files.
-    private static func sniffContentType(_ file: OpaquePointer?, cancellable: UnsafeMutablePointer<GCancellable>?) -> String? {
+    static func sniffContentType(_ file: OpaquePointer?, cancellable: UnsafeMutablePointer<GCancellable>?) -> String? {
         guard let info = g_file_query_info(file, "standard::content-type", G_FILE_QUERY_INFO_NONE, cancellable, nil) else {
             return nil
         }

@@ -74,9 +74,12 @@ final class FolderSource: AlbumSource {
     func start() {
         follow(TreeFolder(uri: uri, path: []))
         let walk = self.walk
+        let deliveries = WalkDeliveries()
         Thread.detachNewThread { [weak self] in
             let result = walk.run(
-                deliver: { batches in onMain { self?.receive(batches, from: walk) } },
+                deliver: { batches in
+                    if deliveries.post(batches) { onMain { self?.receive(deliveries, from: walk) } }
+                },
                 found: { folder in onMain { self?.follow(folder) } },
                 skipFolder: { skipped in
                     if Trace.isEnabled { printError("skipped folder “\(skipped.folder.path.joined(separator: "/"))”: \(skipped.message)") }
@@ -87,7 +90,10 @@ final class FolderSource: AlbumSource {
                     if Trace.isEnabled { printError("skipped “\(skipped.name)”: \(skipped.reason)") }
                 }
             )
-            onMain { self?.finish(result) }
+            onMain {
+                self?.receive(deliveries, from: walk)
+                self?.finish(result)
+            }
         }
     }
 
@@ -103,8 +109,10 @@ final class FolderSource: AlbumSource {
         monitors.removeAll()
     }
 
-    private func receive(_ batches: [FolderPhotos], from walk: FolderTreeWalk) {
-        guard !walk.isCancelled else { return }
+    /// Takes what a walk delivered and the main thread has not taken yet, all at once.
+    private func receive(_ deliveries: WalkDeliveries, from walk: FolderTreeWalk) {
+        let batches = deliveries.take()
+        guard !walk.isCancelled, !batches.isEmpty else { return }
         apply(tree.insert(batches))
     }
 
@@ -165,14 +173,18 @@ final class FolderSource: AlbumSource {
         let base = folder.path
         let place: @Sendable (TreeFolder) -> TreeFolder = { TreeFolder(uri: $0.uri, path: base + $0.path) }
         Thread.detachNewThread { [weak self] in
+            let deliveries = WalkDeliveries()
             _ = walk.run(
                 deliver: { batches in
                     let placed = batches.map { FolderPhotos(folder: place($0.folder), photos: $0.photos) }
-                    onMain { self?.receive(placed, from: walk) }
+                    if deliveries.post(placed) { onMain { self?.receive(deliveries, from: walk) } }
                 },
                 found: { found in onMain { self?.follow(place(found)) } }
             )
-            onMain { self?.laterWalks.removeAll { $0 === walk } }
+            onMain {
+                self?.receive(deliveries, from: walk)
+                self?.laterWalks.removeAll { $0 === walk }
+            }
         }
     }
 
