@@ -37,8 +37,7 @@ final class AlbumChip {
         self.album = album
         gtk_widget_remove_css_class(root, "album-heading")
         gtk_label_set_text(title.cast(), album.title)
-        // A horizontal list gives each chip its minimum width: make that the title's own.
-        gtk_label_set_width_chars(title.cast(), Int32(min(album.title.count, 28)))
+        fitTitle(album.title)
         gtk_label_set_text(count.cast(), album.count.formatted())
         gtk_widget_set_visible(count, 1)
         gtk_widget_set_visible(cover.widget, 1)
@@ -53,11 +52,19 @@ final class AlbumChip {
         coverKey = nil
         gtk_widget_add_css_class(root, "album-heading")
         gtk_label_set_text(title.cast(), text)
-        gtk_label_set_width_chars(title.cast(), Int32(min(text.count, 28)))
+        fitTitle(text)
         gtk_widget_set_visible(count, 0)
         gtk_widget_set_visible(cover.widget, 0)
         gtk_widget_set_tooltip_text(root, nil)
         gtk_picture_set_paintable(cover, nil)
+    }
+
+    /// A horizontal list gives each chip its minimum width: a short title is shown whole
+    /// (its minimum is its width, in any script), a long one cut in the middle.
+    private func fitTitle(_ text: String) {
+        let long = text.count > 24
+        gtk_label_set_ellipsize(title.cast(), long ? PANGO_ELLIPSIZE_MIDDLE : PANGO_ELLIPSIZE_NONE)
+        gtk_label_set_width_chars(title.cast(), long ? 24 : -1)
     }
 
     /// The cover's thumbnail arrived.

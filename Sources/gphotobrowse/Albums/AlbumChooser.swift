@@ -58,6 +58,7 @@ final class AlbumChooser {
             guard let item else { return }
             let chip = AlbumChip()
             gtk_widget_add_css_class(chip.root, "album-row")
+            gtk_widget_set_halign(chip.root, GTK_ALIGN_START)
             gtk_list_item_set_child(item.cast(), chip.root)
             ObjectData.attach(chip, to: item, key: "gphotobrowse-album-row")
         })
