@@ -13,11 +13,16 @@ import Testing
     }
 
     @Test func aProcessStartedLaterIsYoungerOnItsOwnClock() throws {
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: "/bin/sleep")
-        child.arguments = ["30"]
+        // `cat` waits on its input until this closes it (no signal needed to end it).
+        let child = Process(), input = Pipe()
+        child.executableURL = URL(fileURLWithPath: "/bin/cat")
+        child.standardInput = input
+        child.standardOutput = FileHandle.nullDevice
         try child.run()
-        defer { child.terminate(); child.waitUntilExit() }
+        defer {
+            try? input.fileHandleForWriting.close()
+            child.waitUntilExit()
+        }
         let childClock = try #require(Trace.millisecondsSinceStart(ofProcess: child.processIdentifier))
         #expect(childClock >= 0)
         #expect(childClock <= Trace.millisecondsSinceStart())
