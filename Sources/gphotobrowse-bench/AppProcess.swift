@@ -16,8 +16,9 @@ func peakResidentKiB(_ pid: Int32) -> Int {
 }
 
 /// Waits until a running process has used no CPU time for a second, `seconds` at most;
-/// false when it was still busy then (or its CPU time cannot be read).
-func waitUntilIdle(_ pid: Int32, seconds: Double) -> Bool {
+/// false when it was still busy then (or its CPU time cannot be read). With `allowing`, up
+/// to that many clock ticks (10 ms) in each quarter of that second still count as idle.
+func waitUntilIdle(_ pid: Int32, seconds: Double, allowing: Int = 0) -> Bool {
     func cpuTicks() -> Int? {
         // utime and stime are the 14th and 15th fields; the command name (2nd) may hold spaces.
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
@@ -31,7 +32,7 @@ func waitUntilIdle(_ pid: Int32, seconds: Double) -> Bool {
     while Date() < deadline {
         Thread.sleep(forTimeInterval: 0.25)
         guard let now = cpuTicks() else { return false }
-        quiet = now == last ? quiet + 1 : 0
+        quiet = last.map { now - $0 <= allowing } == true ? quiet + 1 : 0
         if quiet >= 4 { return true }
         last = now
     }
@@ -48,6 +49,31 @@ func runQuietly(_ tool: String, _ arguments: [String]) -> Int32 {
     guard (try? process.run()) != nil else { return -1 }
     process.waitUntilExit()
     return process.terminationStatus
+}
+
+/// Runs a tool with no output and waits for it; returns its exit status (-1 when it cannot
+/// start or was killed). posix_spawn, as a shell would (Foundation's Process closes every
+/// possible descriptor first, which costs tens of milliseconds here).
+@discardableResult
+func spawnQuietly(_ tool: String, _ arguments: [String]) -> Int32 {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    var argv: [UnsafeMutablePointer<CChar>?] = ([tool] + arguments).map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var pid: pid_t = 0
+    guard posix_spawn(&pid, tool, &actions, nil, &argv, environ) == 0 else { return -1 }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : -1
+}
+
+/// The path of `tool` on `PATH` (or in /usr/bin, /bin), or nil.
+func which(_ tool: String) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    return (path.split(separator: ":") + ["/usr/bin", "/bin"]).map { "\($0)/\(tool)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
 }
 
 /// Why the real app cannot be run from here (no executable at `app`, or no X display), or nil.
@@ -110,11 +136,16 @@ final class TraceReader: @unchecked Sendable {
 
     /// Waits for `trace NAME VALUE MS`; returns its MS.
     func wait(for name: String, _ value: Int, seconds: Double) -> Int? {
-        wait(seconds: seconds) { $0.count == 3 && $0[0] == name && Int($0[1]) == value }
+        wait(seconds: seconds) { $0.count == 3 && $0[0] == name && Int($0[1]) == value }?.ms
     }
 
     /// Waits for the `skip + 1`th `trace NAME … MS` line; returns its MS.
     func wait(for name: String, after skip: Int = 0, seconds: Double) -> Int? {
+        waitForValue(name, after: skip, seconds: seconds)?.ms
+    }
+
+    /// Waits for the `skip + 1`th `trace NAME VALUE MS` line; returns its VALUE and MS.
+    func waitForValue(_ name: String, after skip: Int = 0, seconds: Double) -> (value: Int, ms: Int)? {
         var seen = 0
         return wait(seconds: seconds) { fields in
             guard fields.first.map(String.init) == name else { return false }
@@ -124,8 +155,8 @@ final class TraceReader: @unchecked Sendable {
     }
 
     /// Waits up to `seconds` for a line (its fields after `trace`) that `matches`; returns
-    /// the line's last field (MS).
-    private func wait(seconds: Double, _ matches: ([Substring]) -> Bool) -> Int? {
+    /// the line's last field (MS) and the one before it (VALUE, -1 when there is none).
+    private func wait(seconds: Double, _ matches: ([Substring]) -> Bool) -> (value: Int, ms: Int)? {
         let deadline = Date().addingTimeInterval(seconds)
         condition.lock()
         defer { condition.unlock() }
@@ -134,7 +165,8 @@ final class TraceReader: @unchecked Sendable {
             while checked < lines.count {
                 let line = lines[checked]
                 checked += 1
-                if matches(line) { return line.last.flatMap { Int($0) } }
+                guard matches(line), let ms = line.last.flatMap({ Int($0) }) else { continue }
+                return (line.count >= 3 ? Int(line[line.count - 2]) ?? -1 : -1, ms)
             }
             if !condition.wait(until: deadline) { return nil }
         }

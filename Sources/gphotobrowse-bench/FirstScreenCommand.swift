@@ -52,7 +52,7 @@ enum FirstScreenCommand: BenchCommand {
             printError("gThumb is not installed: install it with `apt-get install gthumb` (as root) to compare; measuring gphotobrowse alone")
         }
         let uris = photos.map(\.id)
-        guard let session = Session() else { return 1 }
+        guard let session = DesktopSession() else { return 1 }
         defer { session.end() }
         var ours: [AppRun] = [], theirs: [AppRun] = []
         // One untimed run of each first: their libraries and data come into the page cache.
@@ -118,13 +118,13 @@ enum FirstScreenCommand: BenchCommand {
 
     static let deadline = 60.0
 
-    private static func runOurs(_ app: String, _ folder: String, _ uris: [String], _ session: Session) -> AppRun? {
-        guard let run = CleanRun(session) else { return nil }
+    private static func runOurs(_ app: String, _ folder: String, _ uris: [String], _ session: DesktopSession) -> AppRun? {
+        guard let run = CleanLaunch(session) else { return nil }
         defer { run.finish() }
         let started = Date()
         guard let (process, stderr) = startTracedApp(app, [folder], cache: run.cache, config: run.config, environment: run.environment) else { return nil }
         let lines = TraceReader(stderr)
-        var result = AppRun(seconds: run.waitForThumbnails(of: uris, since: started))
+        var result = AppRun(seconds: run.waitForThumbnails(of: uris, since: started, deadline: deadline))
         result.firstFrame = lines.wait(for: "first-frame", seconds: 5) ?? -1
         result.visible = lines.wait(for: "visible-thumbnails", seconds: 5) ?? -1
         process.terminate()
@@ -132,8 +132,8 @@ enum FirstScreenCommand: BenchCommand {
         return result
     }
 
-    private static func runGThumb(_ gthumb: String, _ folder: String, _ uris: [String], _ session: Session) -> AppRun? {
-        guard let run = CleanRun(session) else { return nil }
+    private static func runGThumb(_ gthumb: String, _ folder: String, _ uris: [String], _ session: DesktopSession) -> AppRun? {
+        guard let run = CleanLaunch(session) else { return nil }
         defer { run.finish() }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: gthumb)
@@ -146,120 +146,10 @@ enum FirstScreenCommand: BenchCommand {
             printError("could not start \(gthumb): \(error)")
             return nil
         }
-        let result = AppRun(seconds: run.waitForThumbnails(of: uris, since: started))
+        let result = AppRun(seconds: run.waitForThumbnails(of: uris, since: started, deadline: deadline))
         process.terminate()
         process.waitUntilExit()
         return result
-    }
-
-    /// What a desktop session gives the apps it launches: a session bus (GApplication
-    /// registers on it; GTK 4 asks the document portal for file transfers at start-up, which
-    /// the bus starts once) and a runtime folder. One for the whole benchmark, as a login
-    /// session outlives the apps launched in it; ended, with the portals it started, at the end.
-    private final class Session {
-        let root: String
-        var runtime: String { root + "/run" }
-        /// The bus's address; "disabled:" when dbus-daemon is missing.
-        private(set) var busAddress = "disabled:"
-        private var bus: Process?
-
-        init?() {
-            root = FileManager.default.temporaryDirectory.appendingPathComponent("gphotobrowse-first-screen-\(getpid())").path
-            guard (try? FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)) != nil else {
-                printError("cannot make \(runtime)")
-                return nil
-            }
-            chmod(runtime, 0o700)
-            guard let daemon = which("dbus-daemon") else { return }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: daemon)
-            process.arguments = ["--session", "--nofork", "--print-address"]
-            var environment = ProcessInfo.processInfo.environment
-            environment["XDG_RUNTIME_DIR"] = runtime  // where the document portal mounts itself
-            process.environment = environment
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            guard (try? process.run()) != nil else { return }
-            bus = process
-            var line = Data()
-            while !line.contains(0x0A) {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                line.append(chunk)
-            }
-            let address = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            if !address.isEmpty { busAddress = address }
-        }
-
-        func end() {
-            if let bus {
-                bus.terminate()  // the portals it started leave with it, unmounting what they mounted
-                bus.waitUntilExit()
-            }
-            for _ in 0..<50 {
-                if (try? FileManager.default.removeItem(atPath: root)) != nil { return }
-                usleep(100_000)
-            }
-            printError("could not remove \(root)")
-        }
-    }
-
-    /// A fresh home for one launch in `session`: its own HOME and XDG folders (so an empty
-    /// thumbnail cache and no settings), removed after.
-    private final class CleanRun {
-        let root: String
-        var cache: String { root + "/home/.cache" }
-        var config: String { root + "/home/.config" }
-        let environment: [String: String]
-
-        init?(_ session: Session) {
-            root = session.root + "/launch-" + UUID().uuidString.prefix(8)
-            let home = root + "/home"
-            for folder in [home + "/.cache", home + "/.config", home + "/.local/share"] {
-                guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil else {
-                    printError("cannot make \(folder)")
-                    return nil
-                }
-            }
-            var environment = ProcessInfo.processInfo.environment
-            for name in ["GTK_THEME", "GDK_SCALE", "GDK_DPI_SCALE", "GTK_MODULES", "GPHOTOBROWSE_TRACE"] {
-                environment[name] = nil
-            }
-            environment.merge([
-                "HOME": home,
-                "XDG_CACHE_HOME": home + "/.cache",
-                "XDG_CONFIG_HOME": home + "/.config",
-                "XDG_DATA_HOME": home + "/.local/share",
-                "XDG_RUNTIME_DIR": session.runtime,
-                "DBUS_SESSION_BUS_ADDRESS": session.busAddress,
-                "GSK_RENDERER": "cairo",
-                "GDK_BACKEND": "x11",
-                "GSETTINGS_BACKEND": "memory",
-                "NO_AT_BRIDGE": "1",
-                "GTK_A11Y": "none",
-                "LANG": "C.UTF-8",
-            ]) { _, new in new }
-            self.environment = environment
-        }
-
-        /// Seconds from `started` until every URI has a thumbnail of some size in this run's
-        /// cache (checked every 5 ms); nil after `deadline`.
-        func waitForThumbnails(of uris: [String], since started: Date) -> Double? {
-            let layout = ThumbnailCacheLayout(cacheHome: cache)
-            var missing = uris.map { uri in ThumbnailSize.allCases.map { layout.path(forURI: uri, size: $0) } }
-            while true {
-                missing.removeAll { candidates in candidates.contains { access($0, F_OK) == 0 } }
-                let elapsed = Date().timeIntervalSince(started)
-                if missing.isEmpty { return elapsed }
-                if elapsed > FirstScreenCommand.deadline { return nil }
-                usleep(5_000)
-            }
-        }
-
-        func finish() {
-            try? FileManager.default.removeItem(atPath: root)
-        }
     }
 
     /// Seconds to decode `paths` at thumbnail size with gdk-pixbuf, `workers` at a time.
@@ -292,22 +182,6 @@ enum FirstScreenCommand: BenchCommand {
         }
     }
 
-    /// Runs a tool with no output and waits for it: posix_spawn, as a shell would (Foundation's
-    /// Process closes every possible descriptor first, which costs tens of milliseconds here).
-    private static func spawnQuietly(_ tool: String, _ arguments: [String]) {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var argv: [UnsafeMutablePointer<CChar>?] = ([tool] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, tool, &actions, nil, &argv, environ) == 0 else { return }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    }
-
     private static func medianTime(_ runs: [AppRun]) -> Double? {
         let times = runs.compactMap(\.seconds)
         return times.count == runs.count && !times.isEmpty ? median(times) : nil
@@ -316,10 +190,5 @@ enum FirstScreenCommand: BenchCommand {
     private static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-    }
-
-    private static func which(_ tool: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return (path.split(separator: ":") + ["/usr/bin", "/bin"]).map { "\($0)/\(tool)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 }

@@ -1,4 +1,3 @@
-import CGdkPixbuf
 import Foundation
 
 /// `large-folder [--count N] [--app PATH]`: the real app on a folder of N photos (hard links
@@ -94,10 +93,7 @@ enum LargeFolderCommand: BenchCommand {
         var sources: [String] = []
         for n in 0..<8 {
             let path = folder + "/../source-\(n).jpg"
-            guard let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, 640, 480) else { return false }
-            gdk_pixbuf_fill(pixbuf, UInt32(0x2040_80FF) &+ UInt32(n) &* 0x1F_2B3D_00)
-            guard gdk_pixbuf_savev(pixbuf, path, "jpeg", nil, nil, nil) != 0 else { return false }
-            g_object_unref(UnsafeMutableRawPointer(pixbuf))
+            guard writeSolidJPEG(path, rgba: UInt32(0x2040_80FF) &+ UInt32(n) &* 0x1F_2B3D_00) else { return false }
             sources.append(path)
         }
         for i in 0..<count where link(sources[i % sources.count], folder + String(format: "/photo-%06d.jpg", i)) != 0 {

@@ -153,11 +153,6 @@ enum ThumbnailsCommand: BenchCommand {
         }
     }
 
-    private static func which(_ tool: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(tool)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
     private static func report(_ what: String, _ count: Int, _ seconds: Double, note: String? = nil) {
         let line = "  " + what.padding(toLength: 34, withPad: " ", startingAt: 0)
             + String(format: "%7.2f s  %8.1f files/s", seconds, Double(count) / seconds)

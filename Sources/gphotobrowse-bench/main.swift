@@ -9,6 +9,7 @@ let commands: [any BenchCommand.Type] = [
     LargeFolderCommand.self,
     ViewerCommand.self,
     FirstScreenCommand.self,
+    AlbumsCommand.self,
     TrashCommand.self,
 ]
 

@@ -23,15 +23,25 @@ public enum Trace {
         Int(((bootClockSeconds() - processStartSeconds) * 1000).rounded())
     }
 
-    private static let processStartSeconds: Double = {
-        // Field 22 of /proc/self/stat: start time in clock ticks after boot. The command
-        // name (field 2) may hold spaces, so count fields after its closing parenthesis.
-        guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return bootClockSeconds() }
+    /// Milliseconds since process `pid` started, on the clock of its trace lines; nil when
+    /// its start time cannot be read. Benchmarks place their own events (a key pressed) on it.
+    public static func millisecondsSinceStart(ofProcess pid: Int32) -> Int? {
+        guard let start = startSeconds(stat: "/proc/\(pid)/stat") else { return nil }
+        return Int(((bootClockSeconds() - start) * 1000).rounded())
+    }
+
+    private static let processStartSeconds: Double = startSeconds(stat: "/proc/self/stat") ?? bootClockSeconds()
+
+    /// A process's start, in seconds after boot, from its `/proc/PID/stat`.
+    private static func startSeconds(stat path: String) -> Double? {
+        // Field 22: start time in clock ticks after boot. The command name (field 2) may
+        // hold spaces, so count fields after its closing parenthesis.
+        guard let stat = try? String(contentsOfFile: path, encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
         let fields = stat[stat.index(after: close)...].split(separator: " ")
-        guard fields.count > 19, let ticks = Double(fields[19]) else { return bootClockSeconds() }
+        guard fields.count > 19, let ticks = Double(fields[19]) else { return nil }
         return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
-    }()
+    }
 
     private static func bootClockSeconds() -> Double {
         var now = timespec()
