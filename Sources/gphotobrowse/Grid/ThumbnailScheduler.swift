@@ -192,7 +192,14 @@ final class ThumbnailScheduler {
         guard !watchingCompleteness else { return }
         watchingCompleteness = true
         addTickCallback(grid.gridView.widget, owner: self) { scheduler in
-            guard let grid = scheduler.grid, scheduler.isViewComplete(grid) else { return true }
+            guard let grid = scheduler.grid else { return false }
+            // A hidden grid (another album shown) has nothing in view: stop, and watch again
+            // when it is shown (its map schedules the frame's work, which restarts this).
+            guard gtk_widget_get_mapped(grid.gridView.widget) != 0 else {
+                scheduler.watchingCompleteness = false
+                return false
+            }
+            guard scheduler.isViewComplete(grid) else { return true }
             scheduler.watchingCompleteness = false
             return false
         }
