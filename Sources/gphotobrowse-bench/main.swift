@@ -10,6 +10,7 @@ let commands: [any BenchCommand.Type] = [
     ViewerCommand.self,
     FirstScreenCommand.self,
     AlbumsCommand.self,
+    WalkCommand.self,
     TrashCommand.self,
 ]
 

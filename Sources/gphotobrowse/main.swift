@@ -15,6 +15,9 @@ Localization.start(catalogs: Localization.catalogDirectory(executable: URL(fileU
 // (bubblewrap), and a folder's first thumbnails want them a few hundred milliseconds from now.
 // Unused, they end after 20 s.
 IsolatedDecoder.shared.prestart()
+// So does the walk of the folder to open: a tree of thousands of photos is mostly read by the
+// time the window asks for it.
+Application.prestartWalk(arguments: CommandLine.arguments)
 MainLoop.attachDispatchMainQueue()
 let status = MainActor.assumeIsolated {
     Application().run(arguments: CommandLine.arguments)

@@ -78,7 +78,7 @@ import Testing
 
     @Test func anArrivedThumbnailIsNotReleasedLater() {
         var window = PrefetchWindow<String>()
-        window.update(wanted: ["a": 1, "b": 1])
+        _ = window.update(wanted: ["a": 1, "b": 1])
         window.arrived("a")
         let change = window.update(wanted: [:])
         #expect(change.release == ["b"])

@@ -225,6 +225,8 @@ public struct FolderTree: Sendable {
         }()
         var inserted: [Photo] = []
         inserted.reserveCapacity(photos.count)
+        folderOfPhoto.reserveCapacity(folderOfPhoto.count + photos.count)
+        entry.photos.reserveCapacity(entry.photos.count + photos.count)
         for var photo in photos {
             let previousKey = folderOfPhoto.updateValue(key, forKey: photo.id)
             let previous: Photo?

@@ -1,3 +1,5 @@
+import Glibc
+
 /// A sort key that orders file names as a person expects: case-insensitively, with runs of
 /// digits compared by value, so `IMG_2` comes before `IMG_10`.
 ///
@@ -38,6 +40,14 @@ public struct NaturalSortKey: Sendable, Hashable, Comparable {
     }
 
     public static func < (lhs: NaturalSortKey, rhs: NaturalSortKey) -> Bool {
-        lhs.bytes.lexicographicallyPrecedes(rhs.bytes)
+        // Byte order, as `lexicographicallyPrecedes` gives it, with one memcmp: sorting a
+        // big folder spends most of its time here.
+        lhs.bytes.withUnsafeBufferPointer { a in
+            rhs.bytes.withUnsafeBufferPointer { b in
+                let common = min(a.count, b.count)
+                let order = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
+                return order != 0 ? order < 0 : a.count < b.count
+            }
+        }
     }
 }

@@ -50,16 +50,25 @@ public struct PhotoList: Sendable {
     @discardableResult
     public mutating func insert(_ batch: [Photo]) -> Splice? {
         guard !batch.isEmpty else { return nil }
-        let replaced = Set(batch.map(\.id)).filter { indexByID[$0] != nil }
+        // The batch without repeated ids (the last of each wins), and which of its photos
+        // replace ones the list holds, those taking the date known for the same file. A
+        // listing's batches into an empty list skip the lookups.
+        var incoming: [Photo] = []
+        incoming.reserveCapacity(batch.count)
+        var seen = Set<String>(minimumCapacity: batch.count)
+        var replaced = Set<String>()
+        for var photo in batch.reversed() where seen.insert(photo.id).inserted {
+            if !indexByID.isEmpty, let i = indexByID[photo.id] {
+                replaced.insert(photo.id)
+                let known = photos[i]
+                if photo.dateTaken == nil, known.modified == photo.modified, known.size == photo.size {
+                    photo.dateTaken = known.dateTaken
+                }
+            }
+            incoming.append(photo)
+        }
         var kept = photos
         if !replaced.isEmpty { kept.removeAll { replaced.contains($0.id) } }
-        var incoming = Dictionary(batch.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last }).map(\.value)
-        for i in incoming.indices where incoming[i].dateTaken == nil {
-            if let known = indexByID[incoming[i].id].map({ photos[$0] }),
-               known.modified == incoming[i].modified, known.size == incoming[i].size {
-                incoming[i].dateTaken = known.dateTaken
-            }
-        }
         incoming.sort(by: order.areInIncreasingOrder)
         let merged = Self.merge(kept, incoming, by: order.areInIncreasingOrder)
         return apply(merged)
@@ -119,6 +128,7 @@ public struct PhotoList: Sendable {
         while suffix < old.count - prefix, suffix < new.count - prefix,
               old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
         photos = new
+        indexByID.reserveCapacity(new.count)
         // Only the changed span moves, and what follows it when the count changed.
         for p in old[prefix..<(old.count - suffix)] { indexByID[p.id] = nil }
         let reindexEnd = old.count == new.count ? new.count - suffix : new.count

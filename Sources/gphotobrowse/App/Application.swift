@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import PhotoCore
+import PhotoIO
 
 /// The AdwApplication: opens a window per launch on the folder or files given, or on the
 /// Pictures folder, and remembers whether the command line asked for something that could
@@ -69,10 +70,47 @@ final class Application {
     /// No arguments: the Pictures folder (XDG, else ~/Pictures) when it exists, else the
     /// welcome page.
     private func openDefault() {
-        let window = newWindow()
+        newWindow().openFirstFolder(Self.defaultFolders())
+    }
+
+    /// The folders a launch without arguments may open, the first that is one: Pictures
+    /// (XDG's, then ~/Pictures).
+    nonisolated private static func defaultFolders() -> [String] {
         let configured = g_get_user_special_dir(G_USER_DIRECTORY_PICTURES).map { String(cString: $0) }
         let candidates = [configured, String(cString: g_get_home_dir()) + "/Pictures"].compactMap { $0 }
-        window.openFirstFolder(candidates.map { URL(fileURLWithPath: $0).absoluteString })
+        return candidates.map { URL(fileURLWithPath: $0).absoluteString }
+    }
+
+    /// Starts walking the folder this launch will open (the one the command line names, the
+    /// folder of the file it names, or Pictures) on a worker thread, beside GTK's start-up:
+    /// by the time the window opens the folder (`FolderSource` claims the walk), much of a
+    /// big tree has been read. With options, GApplication decides, and the window walks.
+    nonisolated static func prestartWalk(arguments: [String]) {
+        let operands = arguments.dropFirst()
+        guard !operands.contains(where: { $0.hasPrefix("-") }) else { return }
+        let candidates: [String]
+        if let first = operands.first {
+            guard let file = g_file_new_for_commandline_arg(first) else { return }
+            defer { file.unref() }
+            guard let uri = g_file_get_uri(file) else { return }
+            defer { g_free(uri) }
+            candidates = [String(cString: uri)]
+        } else {
+            candidates = defaultFolders()
+        }
+        let filesToo = !operands.isEmpty
+        Thread.detachNewThread {
+            for uri in candidates {
+                switch Location.resolve(uri: uri) {
+                case .folder(let folder, _):
+                    return TreeWalkRun.prestart(uri: folder, skippedFile: FolderSource.traceSkippedFile)
+                case .file(_, let folder, _) where filesToo:
+                    return TreeWalkRun.prestart(uri: folder, skippedFile: FolderSource.traceSkippedFile)
+                default:
+                    continue
+                }
+            }
+        }
     }
 
     private func newWindow() -> BrowserWindow {

@@ -11,12 +11,13 @@ import PhotoIO
 final class FolderSource: AlbumSource {
     private let live = LiveObjects.Token("FolderSource")
     let uri: String
-    private let walk: FolderTreeWalk
+    /// The walk of the tree, once started.
+    private var walk: TreeWalkRun?
     private(set) var tree: FolderTree
     /// One monitor per folder walked, by URI.
     private var monitors: [String: FolderMonitor] = [:]
     /// Walks of subfolders that appeared after the first walk.
-    private var laterWalks: [FolderTreeWalk] = []
+    private var laterWalks: [TreeWalkRun] = []
     /// The albums fed, weakly: an album nobody shows any more goes.
     private var fedAlbums: [Weak<AlbumContents>] = []
     /// Dates taken, read when an album sorts by them.
@@ -41,7 +42,6 @@ final class FolderSource: AlbumSource {
 
     init(uri: String, name: String) {
         self.uri = uri
-        walk = FolderTreeWalk(uri: uri)
         tree = FolderTree(rootURI: uri, rootName: name)
         dates.onDates = { [weak self] read, progress in self?.receiveDates(read, progress) }
         dates.onFinished = { [weak self] in self?.datesRead() }
@@ -70,37 +70,23 @@ final class FolderSource: AlbumSource {
         tree.albums.count { if case .folder(let uri) = $0.id { uri != self.uri } else { false } }
     }
 
-    /// Starts walking on a worker thread, and follows the folder's changes on disk.
-    func start() {
+    /// Starts walking on a worker thread (or takes over the walk started at launch for this
+    /// folder), and follows the folder's changes on disk. What the walk has already found is
+    /// taken in two steps: its first delivery at once (the first album, the first screen),
+    /// the rest, and then whatever it finds as it finds it, from when `later` calls back
+    /// (the window passes its first frame: merging a long list should not hold it up).
+    func start(takingTheRest later: (@escaping @MainActor () -> Void) -> Void = { $0() }) {
         follow(TreeFolder(uri: uri, path: []))
-        let walk = self.walk
-        let deliveries = WalkDeliveries()
-        Thread.detachNewThread { [weak self] in
-            let result = walk.run(
-                deliver: { batches in
-                    if deliveries.post(batches) { onMain { self?.receive(deliveries, from: walk) } }
-                },
-                found: { folder in onMain { self?.follow(folder) } },
-                skipFolder: { skipped in
-                    if Trace.isEnabled { printError("skipped folder “\(skipped.folder.path.joined(separator: "/"))”: \(skipped.message)") }
-                    guard ![.hidden, .alreadyWalked, .loop].contains(skipped.reason) else { return }
-                    onMain { self?.leftOut.append(skipped) }
-                },
-                skip: { folder, skipped in
-                    if Trace.isEnabled { printError("skipped “\(skipped.name)”: \(skipped.reason)") }
-                }
-            )
-            onMain {
-                self?.receive(deliveries, from: walk)
-                self?.finish(result)
-            }
-        }
+        let run = TreeWalkRun.claim(uri: uri) ?? TreeWalkRun.start(uri: uri, skippedFile: Self.traceSkippedFile)
+        walk = run
+        take(from: run, firstDeliveryOnly: true)
+        later { [weak self] in self?.adopt(run) }
     }
 
     /// Stops the walks, the date reading and the monitors (the window closed or another
     /// folder was opened).
     func cancel() {
-        walk.cancel()
+        walk?.cancel()
         for later in laterWalks { later.cancel() }
         laterWalks.removeAll()
         dates.cancel()
@@ -108,15 +94,37 @@ final class FolderSource: AlbumSource {
         monitors.removeAll()
     }
 
-    /// Takes what a walk delivered and the main thread has not taken yet, all at once.
-    private func receive(_ deliveries: WalkDeliveries, from walk: FolderTreeWalk) {
-        let batches = deliveries.take()
-        guard !walk.isCancelled, !batches.isEmpty else { return }
-        apply(tree.insert(batches))
+    private var isCancelled: Bool { walk?.isCancelled ?? false }
+
+    /// Takes what `run` finds from now on, as it finds it.
+    private func adopt(_ run: TreeWalkRun) {
+        guard !run.isCancelled else { return }
+        run.adopt { [weak self] in onMain { self?.take(from: run) } }
+    }
+
+    /// Takes what a walk found and the main thread has not taken yet, all at once.
+    private func take(from run: TreeWalkRun, firstDeliveryOnly: Bool = false) {
+        guard !run.isCancelled else { return }
+        let found = run.take(firstDeliveryOnly: firstDeliveryOnly)
+        for folder in found.folders { follow(folder) }
+        for skipped in found.leftOut {
+            if Trace.isEnabled { printError("skipped folder “\(skipped.folder.path.joined(separator: "/"))”: \(skipped.message)") }
+            if ![.hidden, .alreadyWalked, .loop].contains(skipped.reason) { leftOut.append(skipped) }
+        }
+        if !found.photos.isEmpty { apply(tree.insert(found.photos)) }
+        guard let end = found.end else { return }
+        if run === walk {
+            finish(end)
+        } else {
+            laterWalks.removeAll { $0 === run }
+        }
+    }
+
+    nonisolated static let traceSkippedFile: @Sendable (TreeFolder, SkippedEntry) -> Void = { _, skipped in
+        if Trace.isEnabled { printError("skipped “\(skipped.name)”: \(skipped.reason)") }
     }
 
     private func finish(_ result: Result<FolderTreeWalk.Totals, FolderError>) {
-        guard !walk.isCancelled else { return }
         isListed = true
         listingResult = result.map(\.photos)
         for album in fed { album.listed(result.map { _ in album.photos.count }) }
@@ -149,7 +157,7 @@ final class FolderSource: AlbumSource {
 
     /// Follows `folder` on disk (each folder walked has a monitor of its own).
     private func follow(_ folder: TreeFolder) {
-        guard monitors[folder.uri] == nil, !walk.isCancelled else { return }
+        guard monitors[folder.uri] == nil, !isCancelled else { return }
         guard monitors.count < Self.maximumMonitors else {
             if Trace.isEnabled { printError("not following “\(folder.path.joined(separator: "/"))”: too many folders") }
             return
@@ -166,25 +174,10 @@ final class FolderSource: AlbumSource {
     /// Walks a subfolder that appeared (created, or moved in) after the first walk.
     private func walkLater(_ folder: TreeFolder) {
         guard monitors[folder.uri] == nil else { return }
-        let walk = FolderTreeWalk(uri: folder.uri)
-        laterWalks.append(walk)
         follow(folder)
-        let base = folder.path
-        let place: @Sendable (TreeFolder) -> TreeFolder = { TreeFolder(uri: $0.uri, path: base + $0.path) }
-        Thread.detachNewThread { [weak self] in
-            let deliveries = WalkDeliveries()
-            _ = walk.run(
-                deliver: { batches in
-                    let placed = batches.map { FolderPhotos(folder: place($0.folder), photos: $0.photos) }
-                    if deliveries.post(placed) { onMain { self?.receive(deliveries, from: walk) } }
-                },
-                found: { found in onMain { self?.follow(place(found)) } }
-            )
-            onMain {
-                self?.receive(deliveries, from: walk)
-                self?.laterWalks.removeAll { $0 === walk }
-            }
-        }
+        let run = TreeWalkRun.start(uri: folder.uri, under: folder.path, skippedFile: Self.traceSkippedFile)
+        laterWalks.append(run)
+        adopt(run)
     }
 
     /// Changes seen by a folder's monitor or a refresh: photos new or changed in `folder`,

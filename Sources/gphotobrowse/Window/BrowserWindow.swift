@@ -29,6 +29,8 @@ final class BrowserWindow {
     /// Counts lookups of what to open: only the latest one's answer is used.
     var pendingResolution = 0
     private var firstFramePainted = false
+    /// Work waiting for the window's first frame (`whenFirstFramePainted`).
+    private var waitingForFirstFrame: [@MainActor () -> Void] = []
 
     /// Called when opening what the command line asked for failed.
     var onOpenFailed: (String) -> Void = { _ in }
@@ -64,7 +66,7 @@ final class BrowserWindow {
         installAlbumNavigation()
         installCollectionActions()
         installDropTarget()
-        traceFirstFrame()
+        watchFirstFrame()
         onSignal(window, "destroy") { [weak self] in
             guard let self else { return }
             if let folder = self.folder {
@@ -134,17 +136,36 @@ final class BrowserWindow {
         if on { gtk_window_fullscreen(window) } else { gtk_window_unfullscreen(window) }
     }
 
-    // MARK: Tracing
+    // MARK: The first frame
 
-    private func traceFirstFrame() {
-        guard Trace.isEnabled else { return }
+    /// Runs `work` once the window has drawn its first frame (now, if it has), or after half
+    /// a second if no frame comes (a window never shown): work that can wait should not
+    /// keep the window from appearing.
+    func whenFirstFramePainted(_ work: @escaping @MainActor () -> Void) {
+        guard !firstFramePainted else { return work() }
+        waitingForFirstFrame.append(work)
+        after(milliseconds: 500) { [weak self] in self?.firstFrameDone() }
+    }
+
+    /// `trace first-frame MS` when the window has drawn its first frame, and the work that waited for it.
+    private func watchFirstFrame() {
         onSignal(window, "realize") { [weak self] in
             guard let self, let clock = gtk_widget_get_frame_clock(self.window.widget) else { return }
+            var traced = false
             onSignal(clock, "after-paint") { [weak self] in
-                guard let self, !self.firstFramePainted else { return }
-                self.firstFramePainted = true
+                guard let self, !traced else { return }
+                traced = true
                 Trace.milestone("first-frame")
+                self.firstFrameDone()
             }
         }
+    }
+
+    private func firstFrameDone() {
+        guard !firstFramePainted else { return }
+        firstFramePainted = true
+        let waiting = waitingForFirstFrame
+        waitingForFirstFrame = []
+        for work in waiting { work() }
     }
 }

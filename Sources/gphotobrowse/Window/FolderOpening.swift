@@ -77,7 +77,7 @@ extension BrowserWindow {
             gtk_stack_set_visible_child(stack, folder.viewer.root)
             header.show(.viewer)
         }
-        folder.source.start()
+        folder.source.start(takingTheRest: whenFirstFramePainted)
     }
 
     /// Opens the viewer on the file asked for once the listing has found it.
