@@ -41,3 +41,12 @@ func localPath(_ file: OpaquePointer?) -> [CChar]? {
     defer { g_free(path) }
     return Array(UnsafeBufferPointer(start: path, count: strlen(path) + 1))
 }
+
+/// The URI of the folder holding the file at `uri` (no I/O); nil for a root.
+public func parentURI(of uri: String) -> String? {
+    let file = g_file_new_for_uri(uri)
+    defer { unref(file) }
+    guard let parent = g_file_get_parent(file) else { return nil }
+    defer { unref(parent) }
+    return PhotoIO.uri(of: parent)
+}

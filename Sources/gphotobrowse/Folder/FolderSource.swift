@@ -215,14 +215,7 @@ final class FolderSource: AlbumSource {
     /// Photos back from the trash, each into the folder it is in (if that folder is followed).
     private func restored(_ photos: [Photo], gone: Set<String>) {
         apply(tree.remove(ids: gone))
-        let byFolder = Dictionary(grouping: photos) { photo in
-            g_file_new_for_uri(photo.id).map { file -> String in
-                defer { file.unref() }
-                guard let parent = g_file_get_parent(file) else { return "" }
-                defer { parent.unref() }
-                return g_file_get_uri(parent).map { p in defer { g_free(p) }; return String(cString: p) } ?? ""
-            } ?? ""
-        }
+        let byFolder = Dictionary(grouping: photos) { parentURI(of: $0.id) ?? "" }
         for (folderURI, photos) in byFolder {
             guard let folder = monitors[folderURI]?.folder else { continue }
             apply(tree.insert(photos, in: folder))

@@ -10,9 +10,10 @@ final class ThumbnailTile {
     private let live = LiveObjects.Token("ThumbnailTile")
     let root: Widget
     private let picture: OpaquePointer
-    private let brokenIcon: Widget
-    private let notFound: Widget
-    private let notFoundName: Widget
+    /// The broken-image sign and the "not found" sign, made for the first photo that needs
+    /// them: a grid keeps some 200 tiles, and each widget more is styled 200 times.
+    private var brokenIcon: Widget?
+    private var notFound: (box: Widget, name: Widget)?
     /// The photo was not found: no thumbnail replaces the sign.
     private var isMissing = false
     private let check: Widget
@@ -34,32 +35,6 @@ final class ThumbnailTile {
         gtk_picture_set_content_fit(picture, GTK_CONTENT_FIT_COVER)
         gtk_overlay_set_child(root.cast(), picture.widget)
 
-        brokenIcon = gtk_image_new_from_icon_name("image-missing-symbolic")
-        gtk_image_set_pixel_size(brokenIcon.cast(), 48)
-        gtk_widget_set_halign(brokenIcon, GTK_ALIGN_CENTER)
-        gtk_widget_set_valign(brokenIcon, GTK_ALIGN_CENTER)
-        gtk_widget_add_css_class(brokenIcon, "dim-label")
-        gtk_widget_set_visible(brokenIcon, 0)
-        gtk_overlay_add_overlay(root.cast(), brokenIcon)
-
-        notFound = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)
-        gtk_widget_set_valign(notFound, GTK_ALIGN_CENTER)
-        gtk_widget_set_margin_start(notFound, 8)
-        gtk_widget_set_margin_end(notFound, 8)
-        gtk_widget_add_css_class(notFound, "not-found")
-        let notFoundIcon = gtk_image_new_from_icon_name("action-unavailable-symbolic")!
-        gtk_image_set_pixel_size(notFoundIcon.cast(), 32)
-        gtk_widget_add_css_class(notFoundIcon, "dim-label")
-        notFoundName = gtk_label_new(nil)
-        gtk_label_set_ellipsize(notFoundName.cast(), PANGO_ELLIPSIZE_MIDDLE)
-        gtk_label_set_max_width_chars(notFoundName.cast(), 16)
-        let notFoundText = gtk_label_new(tr("Not Found"))!
-        gtk_widget_add_css_class(notFoundText, "dim-label")
-        gtk_widget_add_css_class(notFoundText, "caption")
-        for child in [notFoundIcon, notFoundName, notFoundText] { gtk_box_append(notFound.cast(), child) }
-        gtk_widget_set_visible(notFound, 0)
-        gtk_overlay_add_overlay(root.cast(), notFound)
-
         // Edit mode's check mark, top left: empty circle, or ticked when selected.
         check = gtk_image_new_from_icon_name("object-select-symbolic")
         gtk_widget_add_css_class(check, "tile-check")
@@ -70,6 +45,48 @@ final class ThumbnailTile {
         gtk_widget_set_visible(check, 0)
         gtk_widget_set_can_target(check, 0)
         gtk_overlay_add_overlay(root.cast(), check)
+    }
+
+    /// Shows or hides the broken-image sign.
+    private func showBroken(_ shown: Bool) {
+        if let brokenIcon { return gtk_widget_set_visible(brokenIcon, shown ? 1 : 0) }
+        guard shown else { return }
+        let icon = gtk_image_new_from_icon_name("image-missing-symbolic")!
+        gtk_image_set_pixel_size(icon.cast(), 48)
+        gtk_widget_set_halign(icon, GTK_ALIGN_CENTER)
+        gtk_widget_set_valign(icon, GTK_ALIGN_CENTER)
+        gtk_widget_add_css_class(icon, "dim-label")
+        gtk_overlay_add_overlay(root.cast(), icon)
+        gtk_widget_insert_before(icon, root, check)
+        brokenIcon = icon
+    }
+
+    /// Shows the "not found" sign with the photo's name, or hides it (nil).
+    private func showNotFound(_ name: String?) {
+        if notFound == nil, name != nil {
+            let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)!
+            gtk_widget_set_valign(box, GTK_ALIGN_CENTER)
+            gtk_widget_set_margin_start(box, 8)
+            gtk_widget_set_margin_end(box, 8)
+            gtk_widget_add_css_class(box, "not-found")
+            let icon = gtk_image_new_from_icon_name("action-unavailable-symbolic")!
+            gtk_image_set_pixel_size(icon.cast(), 32)
+            gtk_widget_add_css_class(icon, "dim-label")
+            let nameLabel = gtk_label_new(nil)!
+            gtk_label_set_ellipsize(nameLabel.cast(), PANGO_ELLIPSIZE_MIDDLE)
+            gtk_label_set_max_width_chars(nameLabel.cast(), 16)
+            let text = gtk_label_new(tr("Not Found"))!
+            gtk_widget_add_css_class(text, "dim-label")
+            gtk_widget_add_css_class(text, "caption")
+            for child in [icon, nameLabel, text] { gtk_box_append(box.cast(), child) }
+            // Below the check mark, as when it was made with the tile.
+            gtk_overlay_add_overlay(root.cast(), box)
+            gtk_widget_insert_before(box, root, check)
+            notFound = (box, nameLabel)
+        }
+        guard let notFound else { return }
+        gtk_widget_set_visible(notFound.box, name == nil ? 0 : 1)
+        if let name { gtk_label_set_text(notFound.name.cast(), name) }
     }
 
     /// Shows the check mark (edit mode) and whether the photo is selected.
@@ -89,13 +106,12 @@ final class ThumbnailTile {
     func show(_ photo: Photo, thumbnail: Thumbnail?, missing: Bool = false) {
         self.photo = photo
         isMissing = false
-        gtk_widget_set_visible(notFound, missing ? 1 : 0)
+        showNotFound(missing ? photo.displayName : nil)
         gtk_widget_set_tooltip_text(root, photo.displayName)
         apply(thumbnail)
         guard missing else { return }
         isMissing = true
         isComplete = true
-        gtk_label_set_text(notFoundName.cast(), photo.displayName)
         gtk_widget_add_css_class(root, "missing")
         gtk_widget_set_tooltip_text(root, tr("“%s” was not found: it was moved or deleted outside this app.", photo.displayName))
     }
@@ -107,19 +123,19 @@ final class ThumbnailTile {
         switch thumbnail {
         case .image(let texture, _):
             gtk_picture_set_paintable(picture, texture.pointer)
-            gtk_widget_set_visible(brokenIcon, 0)
+            showBroken(false)
             gtk_widget_remove_css_class(root, "broken")
             isComplete = true
         case .failed(let reason):
             gtk_picture_set_paintable(picture, nil)
-            gtk_widget_set_visible(brokenIcon, 1)
+            showBroken(true)
             gtk_widget_add_css_class(root, "broken")
             let name = gtk_widget_get_tooltip_text(root).map { String(cString: $0) } ?? ""
             gtk_widget_set_tooltip_text(root, name.isEmpty ? reason : "\(name)\n\(reason)")
             isComplete = true
         case nil:
             gtk_picture_set_paintable(picture, nil)
-            gtk_widget_set_visible(brokenIcon, 0)
+            showBroken(false)
             gtk_widget_remove_css_class(root, "broken")
             isComplete = false
         }
@@ -129,7 +145,7 @@ final class ThumbnailTile {
     func clear() {
         photo = nil
         isMissing = false
-        gtk_widget_set_visible(notFound, 0)
+        showNotFound(nil)
         apply(nil)
     }
 }

@@ -46,7 +46,9 @@ extension BrowserWindow {
         let order = folder.contents.photos.order
         let (page, isNew, dropped) = folder.show(album, order: order, window: self)
         if isNew { wire(page) } else { folder.recheck(page) }
-        for old in dropped { unwire(old) }
+        // Taking a page's tiles apart takes tens of milliseconds: after the album shown
+        // has drawn, when the main loop is idle.
+        for old in dropped { whenIdle { [weak self] in self?.unwire(old) } }
         gtk_stack_set_visible_child_full(stack, "grid-" + page.name,
                                          sliding > 0 ? GTK_STACK_TRANSITION_TYPE_SLIDE_LEFT
                                              : sliding < 0 ? GTK_STACK_TRANSITION_TYPE_SLIDE_RIGHT : GTK_STACK_TRANSITION_TYPE_CROSSFADE)
