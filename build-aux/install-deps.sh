@@ -16,12 +16,16 @@ run_pkgs=(
   fonts-dejavu-core
   # translations: msgfmt compiles them for the build tree
   gettext
+  # folders on other machines (sftp, smb, WebDAV, phones) through GIO
+  gvfs-backends
 )
 test_pkgs=(
   meson ninja-build desktop-file-utils appstream
   # UI tests: a headless X server driven from Python through GTK and AT-SPI
   xvfb xauth xdotool imagemagick python3 python3-pytest python3-gi gir1.2-gtk-4.0
   dbus-x11 at-spi2-core
+  # a remote folder for real: sshd on a loopback port, reached through GVfs's sftp backend
+  openssh-server openssh-client
   # GNOME's thumbnail factory, to check that it accepts our thumbnails and we use its own
   gir1.2-gnomedesktop-3.0 gir1.2-gdkpixbuf-2.0 libgdk-pixbuf2.0-bin
   # Chinese glyphs for the translated interface in screenshots

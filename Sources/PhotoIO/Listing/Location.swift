@@ -7,6 +7,9 @@ public enum Location: Sendable, Equatable {
     case folder(uri: String, name: String)
     /// A file to show in the viewer, within its folder.
     case file(uri: String, folder: String, folderName: String)
+    /// A location on a server (sftp, smb, WebDAV…) that must be mounted first: GIO reaches
+    /// it once the person has connected (`g_file_mount_enclosing_volume`).
+    case needsMount(uri: String)
     /// Nothing that can be shown, and why.
     case unavailable(String)
 
@@ -21,6 +24,9 @@ public enum Location: Sendable, Equatable {
             defer { if let error { g_error_free(error) } }
             if let error, g_error_matches(error, g_io_error_quark(), Int32(G_IO_ERROR_NOT_FOUND.rawValue)) != 0 {
                 return .unavailable(tr("“%s” does not exist.", name))
+            }
+            if let error, g_error_matches(error, g_io_error_quark(), Int32(G_IO_ERROR_NOT_MOUNTED.rawValue)) != 0 {
+                return .needsMount(uri: uri)
             }
             let reason = error.map { String(cString: $0.pointee.message) } ?? tr("unknown error")
             return .unavailable(tr("“%1$s” cannot be opened: %2$s", name, reason))

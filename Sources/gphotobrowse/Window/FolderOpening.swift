@@ -8,7 +8,7 @@ import PhotoIO
 extension BrowserWindow {
     /// Opens what `uris` name: a folder as a grid, or image files in the viewer within their
     /// folder (the first of them shown). Looking them up happens on a worker thread.
-    func open(uris: [String], fromCommandLine: Bool = false) {
+    func open(uris: [String], fromCommandLine: Bool = false, connected: Bool = false) {
         guard let first = uris.first else { return }
         // Decoder processes start while the location is looked up and listed.
         decoder.prestart()
@@ -18,7 +18,29 @@ extension BrowserWindow {
             let location = Location.resolve(uri: first)
             onMain {
                 guard let self, self.pendingResolution == generation else { return }
-                self.open(location, fromCommandLine: fromCommandLine)
+                self.open(location, fromCommandLine: fromCommandLine, connected: connected)
+            }
+        }
+    }
+
+    /// Connects to the server holding `uri` (asking for a password if it wants one), then
+    /// opens it; says why if that fails.
+    private func connect(to uri: String, fromCommandLine: Bool) {
+        closeFolder()
+        title.set(title: RemoteMount.displayName(of: uri))
+        title.setSubtitle(tr("Connecting…"))
+        let generation = pendingResolution
+        RemoteMount.mount(uri, over: window) { [weak self] outcome in
+            guard let self, self.pendingResolution == generation else { return }
+            switch outcome {
+            case .mounted:
+                self.open(uris: [uri], fromCommandLine: fromCommandLine, connected: true)
+            case .cancelled:
+                self.showWelcome()
+                if fromCommandLine { self.onOpenFailed(tr("Not connected.")) }
+            case .failed(let message):
+                self.showError(message)
+                if fromCommandLine { self.onOpenFailed(message) }
             }
         }
     }
@@ -31,13 +53,19 @@ extension BrowserWindow {
             let folder = uris.lazy.map(Location.resolve).first { if case .folder = $0 { true } else { false } }
             onMain {
                 guard let self, self.pendingResolution == generation else { return }
-                if let folder { self.open(folder, fromCommandLine: false) } else { self.showWelcome() }
+                if let folder { self.open(folder, fromCommandLine: false, connected: false) } else { self.showWelcome() }
             }
         }
     }
 
-    private func open(_ location: Location, fromCommandLine: Bool) {
+    private func open(_ location: Location, fromCommandLine: Bool, connected: Bool) {
         switch location {
+        case .needsMount(let uri) where !connected:
+            connect(to: uri, fromCommandLine: fromCommandLine)
+        case .needsMount:
+            let message = tr("The server's folder could not be reached after connecting.")
+            showError(message)
+            if fromCommandLine { onOpenFailed(message) }
         case .folder(let uri, let name):
             Preferences.shared.whenLoaded { [weak self] settings in
                 self?.openFolder(uri: uri, name: name, target: nil, order: settings.order)
