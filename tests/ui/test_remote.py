@@ -80,6 +80,8 @@ def sftp_server(tmp_path):
                        env={**os.environ, "SSH_AUTH_SOCK": str(agent_socket)}, stderr=subprocess.DEVNULL)
         yield f"{getpass.getuser()}@127.0.0.1:{port}", str(agent_socket)
     finally:
+        # Shown with a failed test's output: what the server saw of the app's connections.
+        print(f"[sshd] {log.read_text(errors='replace')}")
         for process in (server, agent):
             process.terminate()
             try:
