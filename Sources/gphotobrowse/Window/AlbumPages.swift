@@ -13,7 +13,10 @@ extension BrowserWindow {
         }
         page.grid.onContextMenu = { [weak self] id, x, y in self?.showContextMenu(forGridPhoto: id, x: x, y: y) }
         page.viewer.onContextMenu = { [weak self] x, y in self?.showContextMenuInViewer(x: x, y: y) }
-        page.grid.onActivate = { [weak self] index in self?.showViewer(at: index) }
+        page.grid.onActivate = { [weak self, weak page] index in
+            guard let self, let page else { return }
+            self.activate(index, in: page)
+        }
         page.viewer.onClose = { [weak self] in self?.showGrid() }
         page.viewer.onPhotoChanged = { [weak self] photo in self?.title.set(title: photo.displayName) }
         page.viewer.onChromeVisibility = { [weak self] visible in self?.setChromeVisible(visible) }
@@ -33,8 +36,19 @@ extension BrowserWindow {
         page.viewer.stop()
         contextMenu.detach(from: page.grid.menuAnchor)
         contextMenu.detach(from: page.viewer.menuAnchor)
+        notFound.detach(from: page.grid.menuAnchor)
         gtk_stack_remove(stack, page.grid.root)
         gtk_stack_remove(stack, page.viewer.root)
+    }
+
+    /// Opens the photo at `index` of the page's album in the viewer; for a photo not found
+    /// (an album of the person's own), says so on its tile instead, with Remove from Album.
+    func activate(_ index: Int, in page: AlbumPage) {
+        guard index >= 0, index < page.contents.photos.count else { return }
+        let photo = page.contents.photos[index]
+        guard photo.isNotFound else { return showViewer(at: index) }
+        guard let rect = page.grid.tileRect(showing: photo.id) else { return }
+        notFound.show(photo, pointingTo: rect, in: page.grid.menuAnchor)
     }
 
     /// Shows `album`'s grid, made if need be, keeping the scroll position and selection it
