@@ -3,7 +3,8 @@ import PhotoCore
 
 /// The album switcher in the title bar: a row of album titles, each with its cover and
 /// count, that scrolls sideways when there are many (a virtualized GtkListView), with the
-/// person's own albums after a heading. Clicking an album, or Enter on it, shows it.
+/// person's own albums after a heading. Clicking an album, or Enter on it, shows it; the
+/// person's own albums' chips have a menu (`AlbumChipMenu`: Rename…, Delete).
 ///
 /// The list model is a GtkStringList of album keys (`AlbumID.key`, and `heading:` for the
 /// heading); the summaries are looked up by key when a chip is bound.
@@ -26,6 +27,8 @@ final class AlbumSwitcher {
     var onSelect: (AlbumID) -> Void = { _ in }
     /// The chips' covers.
     let covers = AlbumCovers()
+    /// The menu of the person's own albums' chips.
+    private(set) var chipMenu: AlbumChipMenu!
 
     init() {
         keys = gtk_string_list_new(nil)
@@ -52,6 +55,8 @@ final class AlbumSwitcher {
         onSignal(factory, "teardown", pointer: { [weak self] item in self?.tearDown(item) })
         onSignal(selection, "notify::selected", pointer: { [weak self] _ in self?.selectionChanged() })
         installWheelScrolling()
+        chipMenu = AlbumChipMenu(on: listView.widget, chipAt: { [weak self] x, y in self?.chip(at: x, y) },
+                                 focusedChip: { [weak self] in self?.focusedChip })
     }
 
     /// A mouse wheel (vertical) scrolls the row sideways, as in GNOME's tab bars.
@@ -139,6 +144,21 @@ final class AlbumSwitcher {
     private func chip(for item: UnsafeMutableRawPointer?) -> AlbumChip? {
         guard let item else { return nil }
         return ObjectData.attached(to: item, key: Self.chipKey)
+    }
+
+    /// The chip at (x, y) in the list view, if any.
+    private func chip(at x: Double, _ y: Double) -> AlbumChip? {
+        var widget = gtk_widget_pick(listView.widget, x, y, GTK_PICK_DEFAULT)
+        while let current = widget, current != listView.widget {
+            if let chip = chips.values.first(where: { $0.root == current }) { return chip }
+            widget = gtk_widget_get_parent(current)
+        }
+        return nil
+    }
+
+    /// The chip whose row has the keyboard focus.
+    private var focusedChip: AlbumChip? {
+        chips.values.first { gtk_widget_get_parent($0.root).map { gtk_widget_has_focus($0) != 0 } ?? false }
     }
 
     private func bind(_ item: UnsafeMutableRawPointer?) {
