@@ -3,7 +3,9 @@ that is not the one shown offers Rename… and Delete for that album; the new na
 switcher, and a deleted album leaves it and comes back with the toast's Undo. The chips are
 found by their covers (each album's photo has a colour of its own)."""
 
-from harness import COLOURS, Image, Rect, close_to, open_folder, wait_for_screen
+import time
+
+from harness import COLOURS, Deadline, Image, Rect, close_to, open_folder, wait_for_screen
 from your_albums import (HEADER, albums_folder, click_toast_button, park_pointer, wait_for_albums,
                          wait_for_named_window, write_album)
 
@@ -93,4 +95,59 @@ def test_a_chip_renames_and_deletes_its_album(launch, photo_folder, tmp_path):
     app.key("ctrl+z")
     wait_for_albums(data_home, lambda docs: sorted(d["title"] for d in docs) == ["Kyoto in Spring", "Oslo"], "Oslo back by Ctrl+Z")
     wait_for_screen(app, covers_check({"yellow", "red", "green"}), what="Oslo's chip back after Ctrl+Z")
+    assert app.quit() == 0
+
+
+FOCUS_RING = (126, 168, 220)  # libadwaita's focus outline, over the header bar or a selected chip
+
+
+def settled_screenshot(app) -> Image:
+    """The window once two looks a moment apart are the same (a key's effect is drawn)."""
+    deadline = Deadline(10)
+    last = app.screenshot()
+    while True:
+        time.sleep(0.2)
+        image = app.screenshot()
+        if image.data == last.data or deadline.expired():
+            return image
+        last = image
+
+
+def switcher_has_focus(image: Image, first_cover: tuple[int, int], last_cover: tuple[int, int]) -> bool:
+    """Whether a chip of the switcher (from the first cover to the last chip's end) is drawn
+    with the focus outline."""
+    x0, x1 = first_cover[0] - 16, last_cover[0] + 120
+    header = image.crop(Rect(x0, 4, x1 - x0, HEADER - 12))  # not the grid's outline
+    ring = sum(1 for _, _, p in header.samples(step=1) if close_to(p, FOCUS_RING, 16))
+    return ring >= 40
+
+
+def test_the_keyboard_reaches_a_chips_menu(launch, photo_folder, tmp_path):
+    folder = photo_folder("home-photos", FOLDER_PHOTOS)
+    elsewhere = photo_folder("elsewhere", ALBUM_PHOTOS)
+    data_home = tmp_path / "data"
+    write_album(data_home, "Kyoto", [(elsewhere / "a-red.png").as_uri()], album_id="0000000000000001")
+    app = open_folder(launch, folder, count=3, sort_by="name", extra_env={"XDG_DATA_HOME": str(data_home)})
+    shot = wait_for_screen(app, covers_check({"yellow", "red"}), what="the switcher's two covers")
+    first, last = covers(shot)["yellow"], covers(shot)["red"]
+
+    # Shift+Tab from the grid until a chip has the focus (the folder's: the one shown).
+    for _ in range(10):
+        app.key("shift+Tab")
+        if switcher_has_focus(settled_screenshot(app), first, last):
+            break
+    else:
+        raise AssertionError("Shift+Tab never put the focus on the switcher's chips")
+    # The arrow keys move past the heading to Kyoto, which shows; the focus stays on its chip.
+    app.key("Right", "Right")
+    app.wait_for_title("Kyoto")
+    before = app.screenshot()
+    app.key("shift+F10")
+    menu_under(app, covers(before)["red"], before)
+    app.key("Down", "Return")  # Delete
+    wait_for_albums(data_home, lambda docs: docs == [], "Kyoto deleted")
+    app.wait_for_title("home-photos")  # the window leaves the album it showed
+    app.key("ctrl+z")
+    wait_for_albums(data_home, lambda docs: [d["title"] for d in docs] == ["Kyoto"], "Kyoto back by Ctrl+Z")
+    app.wait_for_title("Kyoto")  # and shows it again
     assert app.quit() == 0

@@ -53,8 +53,9 @@ extension BrowserWindow {
 
     /// Shows `album`'s grid, made if need be, keeping the scroll position and selection it
     /// had when last shown; `sliding` (the direction of a swipe or a move to the next album)
-    /// slides it in from that side, else it fades in.
-    func showAlbum(_ album: AlbumID, sliding: Int = 0) {
+    /// slides it in from that side, else it fades in. The grid takes the focus, unless the
+    /// person is moving through the switcher's chips with the keyboard.
+    func showAlbum(_ album: AlbumID, sliding: Int = 0, focusingGrid: Bool = true) {
         guard let folder, folder.page.album != album else { return }
         if isViewerShown { folder.viewer.stop() }
         let order = folder.contents.photos.order
@@ -72,7 +73,7 @@ extension BrowserWindow {
         updateCollectionActions()
         title.set(title: albumTitle(album))
         updateSubtitle()
-        page.grid.focus()
+        if focusingGrid { page.grid.focus() }
         if Trace.isEnabled {
             page.grid.scheduler.whenViewComplete { [weak page] in
                 guard let page else { return }
