@@ -1,5 +1,6 @@
 import CGtk
 import PhotoCore
+import Synchronization
 
 /// The folders holding the photos of an album of the person's own, followed on disk
 /// (GFileMonitor) while a page of the album exists: a photo moved, renamed or deleted by
@@ -16,7 +17,6 @@ final class CollectionFolders {
     private let live = LiveObjects.Token("CollectionFolders")
     /// The most monitors the albums' pages hold together, in the whole process.
     static let limit = 256
-    private static var monitorCount = 0
 
     /// Album photos to look up again (their URIs as the album holds them).
     var onChange: ([String]) -> Void = { _ in }
@@ -25,7 +25,7 @@ final class CollectionFolders {
     private var followed: [String] = []
     /// The photos of each folder followed: folder URI → (URI as GIO spells it → URI as the album holds it).
     private var photos: [String: [String: String]] = [:]
-    private var monitors: [String: OwnedObject<OpaquePointer>] = [:]
+    private var monitors: [String: FolderWatch] = [:]
     private var changed = Set<String>()
     private var flushScheduled = false
 
@@ -42,7 +42,7 @@ final class CollectionFolders {
         photos = byFolder
         for folder in monitors.keys where byFolder[folder] == nil { stopMonitoring(folder) }
         for folder in byFolder.keys.sorted() where monitors[folder] == nil {
-            guard Self.monitorCount < Self.limit else { break }
+            guard FolderWatch.count < Self.limit else { break }
             monitor(folder)
         }
     }
@@ -59,18 +59,16 @@ final class CollectionFolders {
         let folder = g_file_new_for_uri(folderURI)
         defer { folder?.unref() }
         guard let watched = g_file_monitor_directory(folder, G_FILE_MONITOR_WATCH_MOVES, nil, nil) else { return }
-        let monitor = OwnedObject(taking: watched.opaque)
-        monitors[folderURI] = monitor
-        Self.monitorCount += 1
-        onFileChanged(monitor.pointer) { [weak self] file, other, event in
+        let watch = FolderWatch(OwnedObject(taking: watched.opaque))
+        monitors[folderURI] = watch
+        onFileChanged(watch.monitor.pointer) { [weak self] file, other, event in
             self?.changed(in: folderURI, file, other, event)
         }
     }
 
     private func stopMonitoring(_ folderURI: String) {
-        guard let monitor = monitors.removeValue(forKey: folderURI) else { return }
-        g_file_monitor_cancel(monitor.pointer.cast())
-        Self.monitorCount -= 1
+        guard let watch = monitors.removeValue(forKey: folderURI) else { return }
+        g_file_monitor_cancel(watch.monitor.pointer.cast())
     }
 
     private func changed(in folderURI: String, _ file: OpaquePointer?, _ other: OpaquePointer?, _ event: GFileMonitorEvent) {
@@ -117,4 +115,18 @@ final class CollectionFolders {
         defer { g_free(uri) }
         return String(cString: uri)
     }
+}
+
+/// One folder's monitor, counted against `CollectionFolders.limit` while it lives.
+private final class FolderWatch {
+    private static let live = Mutex(0)
+    static var count: Int { live.withLock { $0 } }
+    let monitor: OwnedObject<OpaquePointer>
+
+    init(_ monitor: OwnedObject<OpaquePointer>) {
+        self.monitor = monitor
+        Self.live.withLock { $0 += 1 }
+    }
+
+    deinit { Self.live.withLock { $0 -= 1 } }
 }
