@@ -28,7 +28,7 @@ final class NotFoundPopover {
         let popover = gtk_popover_new()!
         popover.refSink()
         self.popover = OwnedObject(taking: popover)
-        gtk_widget_add_css_class(popover, "not-found-notice")
+        gtk_widget_add_css_class(popover, "not-found-notice")  // see Style: no shadow
 
         title = gtk_label_new(nil)
         gtk_widget_add_css_class(title, "heading")
@@ -37,8 +37,7 @@ final class NotFoundPopover {
         for label in [title, details] {
             gtk_label_set_wrap(label.cast(), 1)
             gtk_label_set_wrap_mode(label.cast(), PANGO_WRAP_WORD_CHAR)
-            // Narrower than the box (whose width is set below): a popover as wide as its
-            // wrapped labels' natural width comes out a line too short in GTK 4.8.
+            // Narrower than the box, whose width is set below: one width whatever the text.
             gtk_label_set_max_width_chars(label.cast(), 20)
             gtk_label_set_xalign(label.cast(), 0)
         }
