@@ -175,11 +175,18 @@ final class YourAlbums {
     }
 
     private func apply(_ load: CollectionLoad) {
+        let held = Set(collections.flatMap(\.photos))
         collections = load.collections
         for document in load.unreadable { printError("the album “\(document.path)” cannot be read: \(document.problem.message)") }
-        let unknown = collections.flatMap(\.photos).filter { !isKnown($0) }
+        // Photos not looked up yet, and photos that joined an album (again): a photo put back
+        // with Undo may have left and come back on the disk meanwhile, unseen.
+        let fresh = Set(collections.flatMap(\.photos).filter { !isKnown($0) || !held.contains($0) })
+        for uri in fresh {
+            found[uri] = nil
+            missing.remove(uri)
+        }
         publish()
-        lookUp(unknown)
+        lookUp(Array(fresh))
     }
 
     private func publish() {
