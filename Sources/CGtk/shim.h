@@ -15,8 +15,9 @@ static inline GCallback cgtk_callback(void *function) { return (GCallback)functi
 /* G_VALUE_HOLDS: checks a GValue's type before reading it (drop targets). */
 static inline gboolean cgtk_value_holds(const GValue *value, GType type) { return G_VALUE_HOLDS(value, type); }
 
-/* G_TYPE_STRING: a fundamental type id, a macro in C. */
+/* G_TYPE_STRING, G_TYPE_INT: fundamental type ids, macros in C. */
 static inline GType cgtk_type_string(void) { return G_TYPE_STRING; }
+static inline GType cgtk_type_int(void) { return G_TYPE_INT; }
 
 /* G_OBJECT_TYPE_NAME: an instance's type name, a macro in C (live-object counts). */
 static inline const char *cgtk_object_type_name(gpointer object) { return G_OBJECT_TYPE_NAME(object); }

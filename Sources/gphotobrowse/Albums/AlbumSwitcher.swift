@@ -3,7 +3,9 @@ import PhotoCore
 
 /// The album switcher in the title bar: a row of album titles, each with its cover and
 /// count, that scrolls sideways when there are many (a virtualized GtkListView), with the
-/// person's own albums after a heading. Clicking an album, or Enter on it, shows it.
+/// person's own albums after a heading. Clicking an album, or moving to it with the arrow
+/// keys, shows it; the person's own albums' chips have a menu (`AlbumChipMenu`: Rename…,
+/// Delete).
 ///
 /// The list model is a GtkStringList of album keys (`AlbumID.key`, and `heading:` for the
 /// heading); the summaries are looked up by key when a chip is bound.
@@ -22,10 +24,17 @@ final class AlbumSwitcher {
     private static let headingKey = "heading:collections"
     private static let chipKey = "gphotobrowse-album-chip"
 
-    /// The person chose an album.
-    var onSelect: (AlbumID) -> Void = { _ in }
+    /// The album marked as shown.
+    private var currentKey: String?
+    /// Set while a key press is handled: the person moves through the chips with the keyboard.
+    private var choosingWithKeys = false
+
+    /// The person chose an album; `withKeys`: with the arrow keys, the focus staying on the chips.
+    var onSelect: (_ album: AlbumID, _ withKeys: Bool) -> Void = { _, _ in }
     /// The chips' covers.
     let covers = AlbumCovers()
+    /// The menu of the person's own albums' chips.
+    private(set) var chipMenu: AlbumChipMenu!
 
     init() {
         keys = gtk_string_list_new(nil)
@@ -52,6 +61,9 @@ final class AlbumSwitcher {
         onSignal(factory, "teardown", pointer: { [weak self] item in self?.tearDown(item) })
         onSignal(selection, "notify::selected", pointer: { [weak self] _ in self?.selectionChanged() })
         installWheelScrolling()
+        installKeyWatch()
+        chipMenu = AlbumChipMenu(on: listView.widget, chipAt: { [weak self] x, y in self?.chip(at: x, y) },
+                                 focusedChip: { [weak self] in self?.focusedChip })
     }
 
     /// A mouse wheel (vertical) scrolls the row sideways, as in GNOME's tab bars.
@@ -65,6 +77,19 @@ final class AlbumSwitcher {
             return true
         }
         gtk_widget_add_controller(root, scroll)
+    }
+
+    /// Notes that a key press is being handled: a choice it makes is the keyboard's.
+    private func installKeyWatch() {
+        let keys = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+        onKeyPressed(keys) { [weak self] _, _ in
+            guard let self, !self.choosingWithKeys else { return false }
+            self.choosingWithKeys = true
+            whenIdle { [weak self] in self?.choosingWithKeys = false }
+            return false
+        }
+        gtk_widget_add_controller(listView.widget, keys)
     }
 
     /// Shows these albums (folder albums, then the person's own under their heading) with
@@ -83,6 +108,7 @@ final class AlbumSwitcher {
 
     /// Marks `album` as the one shown, without announcing a choice, and scrolls it into view.
     func select(_ album: AlbumID) {
+        currentKey = album.key
         guard let position = shownKeys.firstIndex(of: album.key) else { return }
         selectingQuietly = true
         gtk_single_selection_set_selected(selection, UInt32(position))
@@ -122,8 +148,17 @@ final class AlbumSwitcher {
     private func selectionChanged() {
         guard !selectingQuietly else { return }
         let position = Int(gtk_single_selection_get_selected(selection))
-        guard position < shownKeys.count, let album = AlbumID(key: shownKeys[position]) else { return }
-        onSelect(album)
+        guard position < shownKeys.count else { return }
+        guard let album = AlbumID(key: shownKeys[position]) else {
+            // The heading takes the focus on the way to the albums after it, not the selection.
+            if let currentKey, let shown = shownKeys.firstIndex(of: currentKey) {
+                selectingQuietly = true
+                gtk_single_selection_set_selected(selection, UInt32(shown))
+                selectingQuietly = false
+            }
+            return
+        }
+        onSelect(album, choosingWithKeys)
     }
 
     // MARK: Chips
@@ -141,13 +176,30 @@ final class AlbumSwitcher {
         return ObjectData.attached(to: item, key: Self.chipKey)
     }
 
+    /// The chip at (x, y) in the list view, if any.
+    private func chip(at x: Double, _ y: Double) -> AlbumChip? {
+        var widget = gtk_widget_pick(listView.widget, x, y, GTK_PICK_DEFAULT)
+        while let current = widget, current != listView.widget {
+            if let chip = chips.values.first(where: { $0.root == current }) { return chip }
+            widget = gtk_widget_get_parent(current)
+        }
+        return nil
+    }
+
+    /// The chip whose row has the keyboard focus.
+    private var focusedChip: AlbumChip? {
+        chips.values.first { gtk_widget_get_parent($0.root).map { gtk_widget_has_focus($0) != 0 } ?? false }
+    }
+
     private func bind(_ item: UnsafeMutableRawPointer?) {
         guard let item, let chip = chip(for: item), let object = gtk_list_item_get_item(item.cast()),
               let keyPointer = gtk_string_object_get_string(object.cast()) else { return }
         let key = String(cString: keyPointer)
         if key == Self.headingKey {
             chip.showHeading(tr("Your Albums"))
-            gtk_list_item_set_selectable(item.cast(), 0)
+            // Selectable, or GTK 4.8 gives it no focus and the arrow keys stop before it; a
+            // selection of it is taken back (`selectionChanged`).
+            gtk_list_item_set_selectable(item.cast(), 1)
             gtk_list_item_set_activatable(item.cast(), 0)
             return
         }

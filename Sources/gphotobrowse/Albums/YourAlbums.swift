@@ -26,6 +26,9 @@ final class YourAlbums {
     private var missing = Set<String>()
     /// URIs being looked up (or queued).
     private var lookingUp = Set<String>()
+    /// URIs asked for again while being looked up (a file changed meanwhile): looked up
+    /// once more when that lookup ends.
+    private var lookUpAgain = Set<String>()
     private var observers: [Observer] = []
     /// Changes and loads, in order.
     private let queue = DispatchQueue(label: "gphotobrowse.your-albums")
@@ -76,14 +79,20 @@ final class YourAlbums {
 
     /// Looks these photos up (again) on the worker; observers hear when it is done.
     func lookUp(_ uris: [String]) {
-        let wanted = uris.filter { lookingUp.insert($0).inserted }
+        var wanted: [String] = []
+        for uri in uris {
+            if lookingUp.insert(uri).inserted { wanted.append(uri) } else { lookUpAgain.insert(uri) }
+        }
         guard !wanted.isEmpty else { return }
+        let requested = wanted
         run(on: lookupQueue, { () -> [(String, Photo?)] in
-            wanted.map { ($0, FolderListing.photo(at: $0)) }
+            requested.map { ($0, FolderListing.photo(at: $0)) }
         }, then: { [weak self] results in
             guard let self else { return }
+            var again: [String] = []
             for (uri, photo) in results {
                 self.lookingUp.remove(uri)
+                if self.lookUpAgain.remove(uri) != nil { again.append(uri) }
                 if let photo {
                     self.found[uri] = photo
                     self.missing.remove(uri)
@@ -93,6 +102,7 @@ final class YourAlbums {
                 }
             }
             self.publish()
+            if !again.isEmpty { self.lookUp(again) }
         })
     }
 
@@ -165,11 +175,18 @@ final class YourAlbums {
     }
 
     private func apply(_ load: CollectionLoad) {
+        let held = Set(collections.flatMap(\.photos))
         collections = load.collections
         for document in load.unreadable { printError("the album “\(document.path)” cannot be read: \(document.problem.message)") }
-        let unknown = collections.flatMap(\.photos).filter { !isKnown($0) }
+        // Photos not looked up yet, and photos that joined an album (again): a photo put back
+        // with Undo may have left and come back on the disk meanwhile, unseen.
+        let fresh = Set(collections.flatMap(\.photos).filter { !isKnown($0) || !held.contains($0) })
+        for uri in fresh {
+            found[uri] = nil
+            missing.remove(uri)
+        }
         publish()
-        lookUp(unknown)
+        lookUp(Array(fresh))
     }
 
     private func publish() {

@@ -33,6 +33,9 @@ enum Style {
     listview.album-switcher > row { padding: 2px 8px; border-radius: 6px; }
     .album-cover { border-radius: 4px; }
     .album-chip.album-heading { font-weight: bold; opacity: 0.55; }
+    /* GTK 4.8 measures a popover's height for its width with its shadow left in, then lays its
+       contents out without it: wrapped lines would be cut off at the bottom. A border instead. */
+    popover.not-found-notice > contents { box-shadow: none; border: 1px solid alpha(black, 0.14); }
     .thumbnail.missing { background-color: alpha(currentColor, 0.04); box-shadow: inset 0 0 0 1px alpha(currentColor, 0.15); }
     """
 

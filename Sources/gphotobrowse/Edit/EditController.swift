@@ -16,16 +16,16 @@ final class EditController {
     private let progress: JobProgress
     private let toasts: Toasts
     private(set) var selection = SelectionModel()
-    /// Batches of photos moved to the trash, newest last, shared by the window's albums:
-    /// Ctrl+Z restores the last batch whichever album it was trashed from.
-    private let history: TrashHistory
+    /// What can be undone, shared by the window's albums: Ctrl+Z restores the last batch
+    /// moved to the trash whichever album it was trashed from.
+    private let history: UndoHistory
     private var exportFlag: CancellationFlag?
 
     /// Edit mode started or ended.
     var onEditingChanged: (Bool) -> Void = { _ in }
 
     init(window: UnsafeMutablePointer<GtkWindow>, contents: AlbumContents, grid: ThumbnailGrid,
-         bar: EditBar, progress: JobProgress, toasts: Toasts, history: TrashHistory) {
+         bar: EditBar, progress: JobProgress, toasts: Toasts, history: UndoHistory) {
         self.window = window
         self.contents = contents
         self.grid = grid
@@ -117,10 +117,17 @@ final class EditController {
         let failed = results.filter { $0.failure != nil && $0.failure?.kind != .notSupported }
         if !gone.isEmpty {
             contents.forget(Set(gone))
-            if !undoable.isEmpty { history.batches.append(TrashBatch(items: undoable, albumRemovals: albumRemovals)) }
             if !albumRemovals.isEmpty { YourAlbums.shared.reload() }
             let text = trn("%d photo moved to the trash", "%d photos moved to the trash", gone.count, gone.count)
-            if undoable.isEmpty { toasts.show(text) } else { toasts.show(text, actionLabel: tr("Undo")) { [weak self] in self?.undo() } }
+            if undoable.isEmpty {
+                toasts.show(text)
+            } else {
+                let step = history.record(.trash(TrashBatch(items: undoable, albumRemovals: albumRemovals)))
+                toasts.show(text, actionLabel: tr("Undo")) { [weak self] in
+                    guard let self, case .trash(let batch) = self.history.take(step) else { return }
+                    self.restore(batch)
+                }
+            }
         }
         if !failed.isEmpty {
             Dialogs.inform(window, title: tr("Some Photos Were Not Moved to the Trash"),
@@ -129,9 +136,8 @@ final class EditController {
         if !noTrash.isEmpty { deletePermanently(noTrash, reason: tr("There is no trash for the folder these photos are in.")) }
     }
 
-    /// Restores the last batch moved to the trash (Ctrl+Z, or Undo in the toast).
-    func undo() {
-        guard let batch = history.batches.popLast() else { return }
+    /// Restores a batch moved to the trash (Ctrl+Z, or Undo in the toast).
+    func restore(_ batch: TrashBatch) {
         toasts.dismissActionable()
         Thread.detachNewThread { [weak self] in
             var renamed: [String: String] = [:]
@@ -246,16 +252,4 @@ final class EditController {
     nonisolated static func name(_ uri: String) -> String {
         (URL(string: uri)?.lastPathComponent).map { $0.removingPercentEncoding ?? $0 } ?? uri
     }
-}
-
-/// What was moved to the trash in a window, newest last, for Ctrl+Z and the toast's Undo.
-@MainActor
-final class TrashHistory {
-    var batches: [TrashBatch] = []
-}
-
-/// Photos moved to the trash together, and where they were in the person's albums.
-struct TrashBatch: Sendable {
-    let items: [TrashedItem]
-    let albumRemovals: [CollectionRemoval]
 }

@@ -73,6 +73,15 @@ extension ThumbnailGrid {
         gtk_widget_add_controller(gridView.widget, drag.cast())
     }
 
+    /// Where the tile showing `id` is, in the grid view's coordinates, while one is bound to it.
+    func tileRect(showing id: String) -> GdkRectangle? {
+        guard let tile = tiles.values.first(where: { $0.photo?.id == id }) else { return nil }
+        var bounds = graphene_rect_t()
+        guard gtk_widget_compute_bounds(tile.root, gridView.widget, &bounds) != 0 else { return nil }
+        return GdkRectangle(x: Int32(bounds.origin.x), y: Int32(bounds.origin.y),
+                            width: Int32(bounds.size.width), height: Int32(bounds.size.height))
+    }
+
     /// The tile whose cell has the keyboard focus.
     private var focusedTile: ThumbnailTile? {
         tiles.values.first { gtk_widget_get_parent($0.root).map { gtk_widget_has_focus($0) != 0 } ?? false }

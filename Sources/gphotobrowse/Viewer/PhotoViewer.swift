@@ -161,6 +161,7 @@ final class PhotoViewer {
         switch thumbnails.cached(key) {
         case .image(_, let pixels): placeholder = (key, CanvasSurface(PremultipliedImage(pixels)))
         case .failed, nil:
+            guard !photo.isNotFound else { break }
             thumbnails.request(key, priority: Int.max - 1)
             thumbnailRequest = key
         }
@@ -266,9 +267,15 @@ final class PhotoViewer {
             }
         }
         canvas.show(layers)
-        chrome.showMessage(images.failure(for: current.id)?.reason)
+        chrome.showMessage(contents.photos.photo(id: current.id).flatMap(message(for:)))
         chrome.show(index: current.index, count: contents.photos.count, zoomPercent: Int(((transform?.scale ?? 1) * 100).rounded()))
         showSelectedState()
+    }
+
+    /// Why the photo cannot be shown, if it cannot.
+    private func message(for photo: Photo) -> String? {
+        if photo.isNotFound { return tr("“%s” was not found: it was moved or deleted outside this app.", photo.displayName) }
+        return images.failure(for: photo.id)?.reason
     }
 
     /// Device-pixel geometry to widget coordinates for the canvas.

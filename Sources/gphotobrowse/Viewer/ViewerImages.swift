@@ -139,7 +139,8 @@ final class ViewerImages {
             if tracker.held.contains(sharper.version.id), let photo = list.photo(id: sharper.version.id) { load(photo, priority: 50) }
         }
         for (n, id) in plan.load.enumerated() where images[id] == nil && inFlight[id] == nil {
-            guard let photo = list.photo(id: id) else { continue }
+            // A photo not found (an album of the person's own) has nothing to decode.
+            guard let photo = list.photo(id: id), !photo.isNotFound else { continue }
             load(photo, priority: id == current ? 1_000_000_000 : 100 - n)
         }
     }

@@ -18,7 +18,7 @@ final class AlbumPage {
     let viewer: PhotoViewer
     let edit: EditController
 
-    init(album: AlbumID, contents: AlbumContents, loader: ThumbnailLoader, window: BrowserWindow, history: TrashHistory) {
+    init(album: AlbumID, contents: AlbumContents, loader: ThumbnailLoader, window: BrowserWindow, history: UndoHistory) {
         self.album = album
         Self.made += 1
         name = String(Self.made)

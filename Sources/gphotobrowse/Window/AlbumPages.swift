@@ -13,7 +13,10 @@ extension BrowserWindow {
         }
         page.grid.onContextMenu = { [weak self] id, x, y in self?.showContextMenu(forGridPhoto: id, x: x, y: y) }
         page.viewer.onContextMenu = { [weak self] x, y in self?.showContextMenuInViewer(x: x, y: y) }
-        page.grid.onActivate = { [weak self] index in self?.showViewer(at: index) }
+        page.grid.onActivate = { [weak self, weak page] index in
+            guard let self, let page else { return }
+            self.activate(index, in: page)
+        }
         page.viewer.onClose = { [weak self] in self?.showGrid() }
         page.viewer.onPhotoChanged = { [weak self] photo in self?.title.set(title: photo.displayName) }
         page.viewer.onChromeVisibility = { [weak self] visible in self?.setChromeVisible(visible) }
@@ -33,14 +36,26 @@ extension BrowserWindow {
         page.viewer.stop()
         contextMenu.detach(from: page.grid.menuAnchor)
         contextMenu.detach(from: page.viewer.menuAnchor)
+        notFound.detach(from: page.grid.menuAnchor)
         gtk_stack_remove(stack, page.grid.root)
         gtk_stack_remove(stack, page.viewer.root)
     }
 
+    /// Opens the photo at `index` of the page's album in the viewer; for a photo not found
+    /// (an album of the person's own), says so on its tile instead, with Remove from Album.
+    func activate(_ index: Int, in page: AlbumPage) {
+        guard index >= 0, index < page.contents.photos.count else { return }
+        let photo = page.contents.photos[index]
+        guard photo.isNotFound else { return showViewer(at: index) }
+        guard let rect = page.grid.tileRect(showing: photo.id) else { return }
+        notFound.show(photo, pointingTo: rect, in: page.grid.menuAnchor)
+    }
+
     /// Shows `album`'s grid, made if need be, keeping the scroll position and selection it
     /// had when last shown; `sliding` (the direction of a swipe or a move to the next album)
-    /// slides it in from that side, else it fades in.
-    func showAlbum(_ album: AlbumID, sliding: Int = 0) {
+    /// slides it in from that side, else it fades in. The grid takes the focus, unless the
+    /// person is moving through the switcher's chips with the keyboard.
+    func showAlbum(_ album: AlbumID, sliding: Int = 0, focusingGrid: Bool = true) {
         guard let folder, folder.page.album != album else { return }
         if isViewerShown { folder.viewer.stop() }
         let order = folder.contents.photos.order
@@ -60,7 +75,7 @@ extension BrowserWindow {
         updateCollectionActions()
         title.set(title: albumTitle(album))
         updateSubtitle()
-        page.grid.focus()
+        if focusingGrid { page.grid.focus() }
         if Trace.isEnabled {
             page.grid.scheduler.whenViewComplete { [weak page] in
                 guard let page else { return }

@@ -22,6 +22,8 @@ final class BrowserWindow {
     let progress = JobProgress()
     let toasts = Toasts()
     let contextMenu = ContextMenu()
+    /// What activating a "Not Found" tile shows.
+    let notFound = NotFoundPopover()
     let decoder = IsolatedDecoder.shared
     var folder: OpenFolder?
     /// The person's own albums, as the switcher lists them in every window.

@@ -3,14 +3,15 @@ import PhotoCore
 
 /// The window's actions on the person's own albums: Add to Album… (the selection in edit
 /// mode, the photo in the viewer, a context menu's photos), Remove from Album, and Rename
-/// Album… and Delete Album for the album shown; and following their changes from any
-/// window (`YourAlbums`).
+/// Album… and Delete Album for the album shown (`AlbumRenameDelete.swift`); Ctrl+Z; and
+/// following their changes from any window (`YourAlbums`).
 extension BrowserWindow {
     func installCollectionActions() {
         addAction(window, "add-to-album") { [weak self] in self?.addToAlbum() }
         addAction(window, "remove-from-album") { [weak self] in self?.removeFromAlbum() }
-        addAction(window, "rename-album") { [weak self] in self?.renameAlbum() }
-        addAction(window, "delete-album") { [weak self] in self?.deleteAlbum() }
+        addAction(window, "rename-album") { [weak self] in self.map { $0.shownCollection.map($0.renameAlbum) } }
+        addAction(window, "delete-album") { [weak self] in self.map { $0.shownCollection.map($0.deleteAlbum) } }
+        notFound.onRemove = { [weak self] uri in self?.removeFromAlbum([uri]) }
         YourAlbums.shared.observe(self) { [weak self] in self?.collectionsChanged() }
         updateCollectionActions()
     }
@@ -45,7 +46,7 @@ extension BrowserWindow {
 
     private func addToAlbum() {
         // A photo not found is no photo to add.
-        let uris = photosToActOn.filter { $0.size >= 0 }.map(\.id)
+        let uris = photosToActOn.filter { !$0.isNotFound }.map(\.id)
         guard !uris.isEmpty else { return }
         AddToAlbumDialog.present(over: window, count: uris.count, albums: collectionAlbums) { [weak self] choice in
             switch choice {
@@ -72,17 +73,24 @@ extension BrowserWindow {
     }
 
     private func removeFromAlbum() {
-        guard let collection = shownCollection else { return }
-        let uris = photosToActOn.map(\.id)
-        guard !uris.isEmpty else { return }
+        removeFromAlbum(photosToActOn.map(\.id))
+    }
+
+    /// Removes these photos from the album shown, with Undo (the toast's, or Ctrl+Z).
+    func removeFromAlbum(_ uris: [String]) {
+        guard let collection = shownCollection, !uris.isEmpty else { return }
         YourAlbums.shared.remove(uris, from: collection.id) { [weak self] result in
             guard let self else { return }
             switch result {
             case .success(let removal) where !removal.isEmpty:
                 let count = removal.photos.count
+                let history = self.folder?.history
+                let step = history?.record(.albumRemoval(removal))
                 self.toasts.show(trn("Removed %1$d photo from “%2$s”", "Removed %1$d photos from “%2$s”", count, count, collection.title),
-                                 actionLabel: tr("Undo")) {
-                    YourAlbums.shared.restore([removal]) { [weak self] problems in self?.inform(problems, title: tr("The Photos Were Not Put Back")) }
+                                 actionLabel: tr("Undo")) { [weak self, weak history] in
+                    // Once: not when Ctrl+Z took it back already.
+                    if let history, let step, history.take(step) == nil { return }
+                    self?.putBack(removal)
                 }
             case .success:
                 break
@@ -92,39 +100,26 @@ extension BrowserWindow {
         }
     }
 
-    // MARK: The album shown
+    /// Puts photos removed from an album back in their places.
+    func putBack(_ removal: CollectionRemoval) {
+        toasts.dismissActionable()
+        YourAlbums.shared.restore([removal]) { [weak self] problems in self?.inform(problems, title: tr("The Photos Were Not Put Back")) }
+    }
 
-    private func renameAlbum() {
-        guard let collection = shownCollection else { return }
-        let others = YourAlbums.shared.collections.filter { $0.id != collection.id }.map(\.title)
-        RenameAlbumDialog.present(over: window, current: collection.title, others: others) { [weak self] title in
-            YourAlbums.shared.rename(collection.id, to: title) { [weak self] result in
-                if case .failure(let problem) = result { self?.inform([problem], title: tr("The Album Was Not Renamed")) }
-            }
+    // MARK: Undo
+
+    /// Ctrl+Z: takes back the newest step of the window's history, whichever album it was
+    /// done in: photos moved to the trash, removed from an album, an album deleted.
+    func undoLast() {
+        guard let folder, let step = folder.history.takeLast() else { return }
+        switch step {
+        case .trash(let batch): folder.edit.restore(batch)
+        case .albumRemoval(let removal): putBack(removal)
+        case .albumDeletion(let deleted, let wasShown): undoDelete(deleted, show: wasShown)
         }
     }
 
-    private func deleteAlbum() {
-        guard let collection = shownCollection else { return }
-        YourAlbums.shared.delete(collection.id) { [weak self] result in
-            guard let self else { return }
-            switch result {
-            case .success(let deleted):
-                self.toasts.show(tr("Deleted the album “%s”", collection.title), actionLabel: tr("Undo"), seconds: 10) {
-                    YourAlbums.shared.undoDelete(deleted) { [weak self] result in
-                        switch result {
-                        case .success(let back): self?.showAlbum(.collection(back.id))
-                        case .failure(let problem): self?.inform([problem], title: tr("The Album Was Not Restored"))
-                        }
-                    }
-                }
-            case .failure(let problem):
-                self.inform([problem], title: tr("The Album Was Not Deleted"))
-            }
-        }
-    }
-
-    private func inform(_ problems: [CollectionProblem], title: String) {
+    func inform(_ problems: [CollectionProblem], title: String) {
         guard !problems.isEmpty else { return }
         Dialogs.inform(window, title: title, details: problems.map(\.message).joined(separator: "\n"))
     }

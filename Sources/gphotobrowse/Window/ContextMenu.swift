@@ -79,6 +79,11 @@ final class ContextMenu {
             // The chosen item's action runs before the menu says it closed; then forget.
             after(milliseconds: 100) { [weak self] in self?.photos = nil }
         }
+        if !popovers.contains(where: { $0.anchor == widget }) {
+            // A widget must not be finalized with a popover still attached: the window's
+            // widgets go before the window's own "destroy".
+            onSignal(widget, "destroy") { [weak self] in self?.detach(from: widget) }
+        }
         popovers.append((widget, inViewer, owned))
         return (popover, true)
     }

@@ -12,7 +12,7 @@ final class OpenFolder {
     /// Where the folder's photos come from.
     let source: FolderSource
     let loader: ThumbnailLoader
-    let history = TrashHistory()
+    let history = UndoHistory()
     /// The album pages made, most recently shown first; the first is the one shown.
     private(set) var pages: [AlbumPage] = []
     /// Where the person was in albums whose pages were let go: shown again, they open there.

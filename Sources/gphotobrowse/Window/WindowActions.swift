@@ -18,7 +18,7 @@ extension BrowserWindow {
         addAction(window, "delete-permanently") { [weak self] in
             self.map { $0.folder?.edit.deletePermanently($0.photosToActOn.map(\.id)) }
         }
-        addAction(window, "undo") { [weak self] in self?.folder?.edit.undo() }
+        addAction(window, "undo") { [weak self] in self?.undoLast() }
 
         addAction(window, "photo-properties") { [weak self] in
             guard let self, let folder = self.folder, let photo = self.photosToActOn.first,
