@@ -71,6 +71,11 @@ public final class WebClient: @unchecked Sendable {
         return body(session)
     }
 
+    /// The session's connection limits, as libsoup holds them (for tests).
+    var connectionLimits: (total: UInt32, perHost: UInt32) {
+        (soup_session_get_max_conns(session), soup_session_get_max_conns_per_host(session))
+    }
+
     /// Whether the session decodes compressed bodies (for tests).
     var decodesContent: Bool { soup_session_has_feature(session, soup_content_decoder_get_type()) != 0 }
 }
