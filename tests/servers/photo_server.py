@@ -265,6 +265,15 @@ class PhotoServer(http.server.ThreadingHTTPServer):
         pass
 
 
+def exit_with_parent(parent):
+    """Ends the server when the process that started it is gone (a test run killed or
+    crashed), so that no server outlives its tests."""
+    while True:
+        time.sleep(0.5)
+        if os.getppid() != parent:
+            os._exit(0)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--root", required=True)
@@ -272,6 +281,7 @@ def main():
     parser.add_argument("--cert")
     parser.add_argument("--key")
     args = parser.parse_args()
+    threading.Thread(target=exit_with_parent, args=(os.getppid(),), daemon=True).start()
 
     server = PhotoServer(("127.0.0.1", 0), PhotoHandler)
     server.root = args.root
