@@ -2,7 +2,7 @@
 //
 // gphotobrowse: a photo browser for the Linux desktop on GTK 4.
 //
-// The package has no dependencies beyond the toolchain: GTK 4, libadwaita and gdk-pixbuf come
+// The package has no dependencies beyond the toolchain: GTK 4, libadwaita, gdk-pixbuf and libsoup come
 // from the system through pkg-config (see the README for the Debian packages).
 import PackageDescription
 
@@ -40,6 +40,12 @@ let package = Package(
             pkgConfig: "libseccomp",
             providers: [.apt(["libseccomp-dev"])]
         ),
+        // libsoup 3 for photos published over HTTP(S) (PhotoIO's `Web/`).
+        .systemLibrary(
+            name: "CSoup",
+            pkgConfig: "libsoup-3.0",
+            providers: [.apt(["libsoup-3.0-dev"])]
+        ),
         // gettext and setlocale from the C library, for translations.
         .systemLibrary(name: "CIntl"),
         // The model: photo list, sort orders, decode scheduling, translations. Imports no GTK
@@ -49,8 +55,8 @@ let package = Package(
         // boxes them (used with GLib by the app and by PhotoIO). Pure Swift.
         .target(name: "Bridge"),
         // Files and pixels: folder listing with GIO, decoding with gdk-pixbuf (in decoder
-        // processes, `IsolatedDecoder`). No GTK.
-        .target(name: "PhotoIO", dependencies: ["PhotoCore", "Bridge", "CGdkPixbuf", "CExif", "CConfinement"]),
+        // processes, `IsolatedDecoder`), downloads with libsoup into a disk cache. No GTK.
+        .target(name: "PhotoIO", dependencies: ["PhotoCore", "Bridge", "CGdkPixbuf", "CExif", "CConfinement", "CSoup"]),
         // The decoder process: decodes one file descriptor at a time for the browser,
         // confined (see `DecoderService`).
         .executableTarget(name: "gphotobrowse-decoder", dependencies: ["PhotoIO"]),

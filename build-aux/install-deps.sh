@@ -7,6 +7,8 @@ set -euo pipefail
 
 run_pkgs=(
   libgtk-4-dev libadwaita-1-dev libgdk-pixbuf-2.0-dev libexif-dev pkg-config shared-mime-info
+  # web albums: HTTP(S) with libsoup 3; TLS through GIO's glib-networking
+  libsoup-3.0-dev glib-networking
   # decoder processes: confined by bubblewrap where it runs, and always by seccomp
   bubblewrap libseccomp-dev
   # gdk-pixbuf loaders: SVG, WebP, HEIC/HEIF, AVIF
@@ -26,6 +28,8 @@ test_pkgs=(
   dbus-x11 at-spi2-core
   # a remote folder for real: sshd on a loopback port, reached through GVfs's sftp backend
   openssh-server openssh-client
+  # the web client's tests: a self-signed certificate for an HTTPS server on loopback
+  openssl
   # GNOME's thumbnail factory, to check that it accepts our thumbnails and we use its own
   gir1.2-gnomedesktop-3.0 gir1.2-gdkpixbuf-2.0 libgdk-pixbuf2.0-bin
   # Chinese glyphs for the translated interface in screenshots
