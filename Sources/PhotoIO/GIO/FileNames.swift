@@ -42,6 +42,13 @@ func localPath(_ file: OpaquePointer?) -> [CChar]? {
     return Array(UnsafeBufferPointer(start: path, count: strlen(path) + 1))
 }
 
+/// How a person writes the location at `uri` (a path, or `sftp://host/path`); no I/O.
+public func parseName(ofURI uri: String) -> String {
+    let file = g_file_new_for_uri(uri)
+    defer { unref(file) }
+    return parseName(file)
+}
+
 /// The URI of the folder holding the file at `uri` (no I/O); nil for a root.
 public func parentURI(of uri: String) -> String? {
     let file = g_file_new_for_uri(uri)

@@ -2,6 +2,7 @@ import Bridge
 import CGtk
 import Foundation
 import PhotoCore
+import PhotoIO
 
 /// Connecting to a server before its folder can be opened: GIO mounts the location's
 /// volume (sftp, smb, WebDAV, a phone…), asking the person through GTK's mount operation
@@ -27,7 +28,7 @@ enum RemoteMount {
         defer { file?.unref() }
         let operation = gtk_mount_operation_new(window)
         defer { operation?.unref() }
-        let name = displayName(of: uri)
+        let name = parseName(ofURI: uri)
         g_file_mount_enclosing_volume(file, G_MOUNT_MOUNT_NONE, operation, nil, { source, result, data in
             let (done, name) = CallbackBox.take(data!, as: (RemoteMount.Done, String).self)
             var error: UnsafeMutablePointer<GError>?
@@ -44,12 +45,5 @@ enum RemoteMount {
         if g_error_matches(error, quark, Int32(G_IO_ERROR_ALREADY_MOUNTED.rawValue)) != 0 { return .mounted }
         if g_error_matches(error, quark, Int32(G_IO_ERROR_FAILED_HANDLED.rawValue)) != 0 { return .cancelled }
         return .failed(tr("Could not connect to “%1$s”: %2$s", name, String(cString: error.pointee.message)))
-    }
-
-    /// The location as a person writes it (`sftp://host/path`).
-    static func displayName(of uri: String) -> String {
-        let file = g_file_new_for_uri(uri)
-        defer { file?.unref() }
-        return g_file_get_parse_name(file).map { p -> String in defer { g_free(p) }; return String(cString: p) } ?? uri
     }
 }

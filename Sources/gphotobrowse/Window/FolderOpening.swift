@@ -27,7 +27,7 @@ extension BrowserWindow {
     /// opens it; says why if that fails.
     private func connect(to uri: String, fromCommandLine: Bool) {
         closeFolder()
-        title.set(title: RemoteMount.displayName(of: uri))
+        title.set(title: parseName(ofURI: uri))
         title.setSubtitle(tr("Connecting…"))
         let generation = pendingResolution
         RemoteMount.mount(uri, over: window) { [weak self] outcome in
