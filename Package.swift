@@ -46,6 +46,18 @@ let package = Package(
             pkgConfig: "libsoup-3.0",
             providers: [.apt(["libsoup-3.0-dev"])]
         ),
+        // json-glib and libxml2's HTML parser, for web albums' photo lists (read in the
+        // decoder processes).
+        .systemLibrary(
+            name: "CJson",
+            pkgConfig: "json-glib-1.0",
+            providers: [.apt(["libjson-glib-dev"])]
+        ),
+        .systemLibrary(
+            name: "CXml",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
         // gettext and setlocale from the C library, for translations.
         .systemLibrary(name: "CIntl"),
         // The model: photo list, sort orders, decode scheduling, translations. Imports no GTK
@@ -56,7 +68,7 @@ let package = Package(
         .target(name: "Bridge"),
         // Files and pixels: folder listing with GIO, decoding with gdk-pixbuf (in decoder
         // processes, `IsolatedDecoder`), downloads with libsoup into a disk cache. No GTK.
-        .target(name: "PhotoIO", dependencies: ["PhotoCore", "Bridge", "CGdkPixbuf", "CExif", "CConfinement", "CSoup"]),
+        .target(name: "PhotoIO", dependencies: ["PhotoCore", "Bridge", "CGdkPixbuf", "CExif", "CConfinement", "CSoup", "CJson", "CXml"]),
         // The decoder process: decodes one file descriptor at a time for the browser,
         // confined (see `DecoderService`).
         .executableTarget(name: "gphotobrowse-decoder", dependencies: ["PhotoIO"]),

@@ -9,6 +9,8 @@ run_pkgs=(
   libgtk-4-dev libadwaita-1-dev libgdk-pixbuf-2.0-dev libexif-dev pkg-config shared-mime-info
   # web albums: HTTP(S) with libsoup 3; TLS through GIO's glib-networking
   libsoup-3.0-dev glib-networking
+  # web albums' photo lists: JSON with json-glib, folder listing pages with libxml2's HTML parser
+  libjson-glib-dev libxml2-dev
   # decoder processes: confined by bubblewrap where it runs, and always by seccomp
   bubblewrap libseccomp-dev
   # gdk-pixbuf loaders: SVG, WebP, HEIC/HEIF, AVIF

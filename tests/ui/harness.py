@@ -709,11 +709,26 @@ def open_folder(launch, folder: Path, count: int | None = None, timeout: float =
     return app
 
 
-def tiles_check(colours: dict[str, tuple[int, int, int]], min_side: int = 100, max_side: int = 200):
-    """A wait_for_screen check: each colour shows as one solid, square, tile-sized patch."""
+def wait_for_still_screen(app: App, check, timeout: float = 10, what: str = "the expected pixels") -> Image:
+    """As wait_for_screen, and then until two looks 0.2 s apart are the same (a page's
+    crossfade is over, so what is seen is also where input goes)."""
+    last = wait_for_screen(app, check, timeout=timeout, what=what)
+    deadline = Deadline(10)
+    while True:
+        time.sleep(0.2)
+        image = app.screenshot()
+        if image.data == last.data or deadline.expired():
+            return image
+        last = image
+
+
+def tiles_check(colours: dict[str, tuple[int, int, int]], min_side: int = 100, max_side: int = 200,
+                area: "Rect | None" = None):
+    """A wait_for_screen check: each colour shows as one solid, square, tile-sized patch
+    (within area, when given: below the header bar, whose album chips show covers)."""
 
     def check(image: Image):
-        blobs = image.blobs(colours)
+        blobs = (image.crop(area) if area else image).blobs(colours)
         problems = []
         for name in colours:
             blob = blobs.get(name)

@@ -111,6 +111,9 @@ public struct DecoderReply: Sendable, Equatable {
         /// source size is the file's own) and its text keys, by `ThumbnailAttributes.Key`:
         /// the browser decides whether the thumbnail is valid.
         case thumbnailFile(PixelLayout, text: [String: String])
+        /// A web album's list: an encoded `WebPhotoList` of `byteCount` bytes, in the memory
+        /// sent beside the reply.
+        case webList(byteCount: Int)
     }
 
     public var id: UInt64
@@ -135,11 +138,13 @@ public struct DecoderReply: Sendable, Equatable {
         case report
         // thumbnail file: its text keys, a tag each from here on (`ThumbnailAttributes.Key.all`)
         case thumbnailText
+        // web list, past the thumbnail file's text keys
+        case listBytes = 250
     }
 
     enum OutcomeCode: Int64 {
         // 2 was a reply saying a file holds no animation: a picture request now gets its pixels.
-        case pixels = 1, date = 3, properties, failure, probe, dates, thumbnailFile
+        case pixels = 1, date = 3, properties, failure, probe, dates, thumbnailFile, webList
     }
 
     /// The tag of each text key a thumbnail file reply carries.
@@ -213,6 +218,9 @@ public struct DecoderReply: Sendable, Equatable {
         case .probe(let report):
             code(.probe)
             set(.report, .text(report))
+        case .webList(let byteCount):
+            code(.webList)
+            set(.listBytes, .int(Int64(byteCount)))
         }
         return DecoderMessage(kind: .reply, fields: fields)
     }
@@ -293,6 +301,8 @@ public struct DecoderReply: Sendable, Equatable {
             outcome = .failure(DecodeFailure(kind, message.text(Tag.reason.rawValue) ?? "The image could not be decoded."))
         case .probe:
             outcome = .probe(message.text(Tag.report.rawValue) ?? "")
+        case .webList:
+            outcome = .webList(byteCount: try message.int(Tag.listBytes.rawValue, in: 1...Int64(WebPhotoList.maxEncodedBytes)))
         case nil:
             throw .init(reason: "unknown outcome")
         }

@@ -19,6 +19,10 @@ public struct DecoderRequest: Sendable, Equatable {
         /// A thumbnail file of the freedesktop cache, which any program may have written: its
         /// pixels shrunk to fit `fitting`, and its text keys (`thumbnailFile`).
         case thumbnailFile = 7
+        /// A web album's list (JSON, a web page, a `text/uri-list`), whose addresses are
+        /// relative to `baseURL` and whose type the server gave as `contentType`: the photos
+        /// it names, as a `WebPhotoList` in the memory sent beside the reply (`webList`).
+        case webList = 8
     }
 
     /// Matches the reply to the request.
@@ -34,10 +38,14 @@ public struct DecoderRequest: Sendable, Equatable {
     public var name: String?
     public var probePath: String?
     public var probePort: Int?
+    /// A web list's own address, and the type its server gave it.
+    public var baseURL: String?
+    public var contentType: String?
 
     public init(id: UInt64, operation: Operation, fitting: PixelSize = PixelSize(width: 1, height: 1),
                 maxPixels: Int = 100_000_000, maxFrames: Int = 300, maxBytes: Int = 128 << 20,
-                name: String? = nil, probePath: String? = nil, probePort: Int? = nil) {
+                name: String? = nil, probePath: String? = nil, probePort: Int? = nil,
+                baseURL: String? = nil, contentType: String? = nil) {
         self.id = id
         self.operation = operation
         self.fitting = fitting
@@ -47,10 +55,12 @@ public struct DecoderRequest: Sendable, Equatable {
         self.name = name
         self.probePath = probePath
         self.probePort = probePort
+        self.baseURL = baseURL
+        self.contentType = contentType
     }
 
     enum Tag: UInt8 {
-        case id = 1, operation, width, height, maxPixels, maxFrames, maxBytes, name, probePath, probePort
+        case id = 1, operation, width, height, maxPixels, maxFrames, maxBytes, name, probePath, probePort, baseURL, contentType
     }
 
     /// Edges and pixel counts a request may carry.
@@ -70,6 +80,8 @@ public struct DecoderRequest: Sendable, Equatable {
         if let name { fields[Tag.name.rawValue] = .text(name) }
         if let probePath { fields[Tag.probePath.rawValue] = .text(probePath) }
         if let probePort { fields[Tag.probePort.rawValue] = .int(Int64(probePort)) }
+        if let baseURL { fields[Tag.baseURL.rawValue] = .text(baseURL) }
+        if let contentType { fields[Tag.contentType.rawValue] = .text(contentType) }
         return DecoderMessage(kind: .request, fields: fields)
     }
 
@@ -77,7 +89,7 @@ public struct DecoderRequest: Sendable, Equatable {
     public init(_ message: DecoderMessage) throws(DecoderMessage.Malformed) {
         guard message.kind == .request else { throw .init(reason: "not a request") }
         guard let id = message.int(Tag.id.rawValue) else { throw .init(reason: "request without an id") }
-        let rawOperation = try message.int(Tag.operation.rawValue, in: 1...7)
+        let rawOperation = try message.int(Tag.operation.rawValue, in: 1...8)
         self.id = UInt64(bitPattern: id)
         operation = Operation(rawValue: Int64(rawOperation))!
         fitting = PixelSize(width: try message.int(Tag.width.rawValue, in: 1...Self.maxEdge),
@@ -88,6 +100,8 @@ public struct DecoderRequest: Sendable, Equatable {
         name = message.text(Tag.name.rawValue)
         probePath = message.text(Tag.probePath.rawValue)
         probePort = message.int(Tag.probePort.rawValue).flatMap { (1...65535).contains($0) ? Int($0) : nil }
+        baseURL = message.text(Tag.baseURL.rawValue)
+        contentType = message.text(Tag.contentType.rawValue)
     }
 }
 

@@ -197,6 +197,15 @@ private final class Service: @unchecked Sendable {
             return reply(.date(PhotoMetadata.readDate(descriptor: descriptor)))
         case .properties:
             return reply(.properties(PhotoProperties.readContent(descriptor: descriptor)))
+        case .webList:
+            // The list's bytes are the web's: read here, and only the photos it names go back.
+            let read = WebListReader.read(descriptor: descriptor, baseURL: request.baseURL ?? "", contentType: request.contentType,
+                                          cancellation: cancellation)
+            let bytes = read.map { $0.encoded() }
+            switch bytes.flatMap({ bytes in SharedBytes.seal(bytes).map { (bytes.count, $0) } }) {
+            case .success(let (count, fd)): return (DecoderReply(id: request.id, outcome: .webList(byteCount: count)), fd)
+            case .failure(let failure): return reply(.failure(failure))
+            }
         case .probe, .dates:
             return reply(.failure(DecodeFailure(.unreadable, "Unreachable.")))
         }

@@ -60,7 +60,7 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Sendabl
 
     /// The most pixels one decode may produce before shrinking, as `PixbufDecoder`'s.
     public let maxDecodedPixels: Int
-    private let settings: Settings
+    let settings: Settings
     private let program: String?
 
     private struct State {
@@ -245,7 +245,7 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Sendabl
     /// `isolated` where decoding goes to decoder processes; `here`, in this process, where it
     /// does not (no decoder program), or no longer does (none would start: `startProcess`
     /// then turns decoding here for good, and the isolated answer is dropped).
-    private func decoding<T>(here: () -> T, isolated: () -> T) -> T {
+    func decoding<T>(here: () -> T, isolated: () -> T) -> T {
         if isolating {
             let answer = isolated()
             if isolating { return answer }
@@ -374,7 +374,7 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Sendabl
 
     /// Runs `body` with a process of the pool: an idle one, or a new one. A process whose
     /// request broke down is ended (by `DecoderProcess.run`) and not returned to the pool.
-    private func withProcess<T>(_ body: (DecoderProcess) -> Result<T, DecoderBreakdown>) -> Result<T, DecoderBreakdown> {
+    func withProcess<T>(_ body: (DecoderProcess) -> Result<T, DecoderBreakdown>) -> Result<T, DecoderBreakdown> {
         slots.wait()
         defer { slots.signal() }
         let process: DecoderProcess
@@ -466,7 +466,7 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Sendabl
         if first { log(Self.unconfinedStatus) }
     }
 
-    private func log(_ text: String) {
+    func log(_ text: String) {
         FileHandle.standardError.write(Data("gphotobrowse: \(text)\n".utf8))
     }
 
@@ -475,6 +475,7 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Sendabl
     /// The file at `uri` opened for a decoder: a local regular file as it is (opened without
     /// blocking), a remote one copied into a memfd, at most 512 MiB.
     static func open(uri: String) -> Result<(fd: Int32, name: String?), DecodeFailure> {
+        if WebPhotoFiles.isWebAddress(uri) { return openWebPhoto(uri) }
         let source: ByteSource
         switch ByteSource.open(uri: uri) {
         case .success(let opened): source = opened
@@ -483,6 +484,31 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Sendabl
         if let descriptor = source.descriptor { return .success((descriptor, source.name)) }
         defer { source.close() }
         return source.copyToMemory(limit: 512 << 20).map { ($0, source.name) }
+    }
+}
+
+extension IsolatedDecoder {
+    /// A web photo's file in the download cache, downloaded first when it is not there (the
+    /// app fetches before it decodes, with progress; this is for every other reader).
+    static func openWebPhoto(_ url: String) -> Result<(fd: Int32, name: String?), DecodeFailure> {
+        let files = WebPhotoFiles.shared
+        let path: String
+        if let entry = files.cachedFile(url) {
+            path = entry.path
+        } else {
+            switch files.fetch(url, policy: .preferCached, cancellation: CancellationFlag()) {
+            case .success(let file): path = file.path
+            case .failure(let failure): return .failure(DecodeFailure(failure.kind == .cancelled ? .cancelled : .unreadable, failure.message))
+            }
+        }
+        let name = URL(string: url)?.lastPathComponent
+        return ByteSource.open(uri: URL(fileURLWithPath: path).absoluteString).flatMap { source in
+            guard let descriptor = source.descriptor else {
+                source.close()
+                return .failure(DecodeFailure(.unreadable, tr("The file could not be opened: %s", path)))
+            }
+            return .success((descriptor, name))
+        }
     }
 }
 

@@ -135,14 +135,28 @@ public enum PhotoExport {
         cancellation: CancellationFlag,
         progress: (UInt64) -> Void
     ) -> Result<(uri: String, size: UInt64), FileOperationFailure> {
-        let source = g_file_new_for_uri(sourceURI)
+        // A web photo: its downloaded original, under the name its address ends with.
+        var webName: [UInt8]?
+        let source: OpaquePointer?
+        if WebPhotoFiles.isWebAddress(sourceURI) {
+            switch WebPhotoFiles.shared.fetch(sourceURI, policy: .preferCached, cancellation: cancellation) {
+            case .failure(let failure):
+                return .failure(failure.kind == .cancelled ? cancelledFailure : FileOperationFailure(.other, failure.message))
+            case .success(let file):
+                source = g_file_new_for_path(file.path)
+                let name = WebAlbumWalk.displayName(of: sourceURI)
+                webName = Array((name.isEmpty || name == "." || name == ".." ? "photo" : name).utf8)
+            }
+        } else {
+            source = g_file_new_for_uri(sourceURI)
+        }
         defer { unref(source) }
         let size: UInt64
         switch checkSource(source) {
         case .failure(let failure): return .failure(failure)
         case .success(let bytes): size = bytes
         }
-        guard let sourceName = fileNameBytes(source) else {
+        guard let sourceName = webName ?? fileNameBytes(source) else {
             return .failure(FileOperationFailure(.notAFile, "“\(parseName(source))” has no file name to copy."))
         }
         let name = fixedName ?? sourceName

@@ -10,11 +10,15 @@ public enum Location: Sendable, Equatable {
     /// A location on a server (sftp, smb, WebDAV…) that must be mounted first: GIO reaches
     /// it once the person has connected (`g_file_mount_enclosing_volume`).
     case needsMount(uri: String)
+    /// An address on the web (http, https): a photo, or a list of photos (a web album),
+    /// which only downloading tells apart (`WebAlbumWalk`).
+    case web(url: String)
     /// Nothing that can be shown, and why.
     case unavailable(String)
 
     /// Looks the location up with GIO. Blocking I/O: call it on a worker thread.
     public static func resolve(uri: String) -> Location {
+        if WebPhotoFiles.isWebAddress(uri) { return .web(url: uri) }
         let file = g_file_new_for_uri(uri)
         defer { unref(file) }
         var error: UnsafeMutablePointer<GError>?

@@ -29,8 +29,9 @@ public final class TreeWalkRun: @unchecked Sendable {
         public var isEmpty: Bool { folders.isEmpty && leftOut.isEmpty && photos.isEmpty && end == nil }
     }
 
-    public let uri: String
-    private let walk: FolderTreeWalk
+    public var uri: String { walk.uri }
+    /// The walk run: what it learnt beyond photos (a web album's title) is asked of it.
+    public let walk: any TreeWalking
     private let lock = NSLock()
     private var waiting = Found()
     /// The photos of each delivery waiting, so that the first can be taken alone.
@@ -48,10 +49,19 @@ public final class TreeWalkRun: @unchecked Sendable {
         uri: String, under path: [String] = [],
         skippedFile: @escaping @Sendable (TreeFolder, SkippedEntry) -> Void = { _, _ in }
     ) -> TreeWalkRun {
-        let run = TreeWalkRun(uri: uri)
+        start(FolderTreeWalk(uri: uri), under: path, skippedFile: skippedFile)
+    }
+
+    /// Runs `walk` on a new thread (a folder's tree, or a web album's list).
+    public static func start(
+        _ walk: any TreeWalking, under path: [String] = [],
+        skippedFile: @escaping @Sendable (TreeFolder, SkippedEntry) -> Void = { _, _ in }
+    ) -> TreeWalkRun {
+        let run = TreeWalkRun(walk)
         let place: @Sendable (TreeFolder) -> TreeFolder = { path.isEmpty ? $0 : TreeFolder(uri: $0.uri, path: path + $0.path) }
         Thread.detachNewThread {
             let end = run.walk.run(
+                interval: 0.1, maximumInterval: 1.0,
                 deliver: { batches in
                     run.post { found, deliveries in
                         let placed = batches.map { FolderPhotos(folder: place($0.folder), photos: $0.photos) }
@@ -71,9 +81,8 @@ public final class TreeWalkRun: @unchecked Sendable {
         return run
     }
 
-    private init(uri: String) {
-        self.uri = uri
-        walk = FolderTreeWalk(uri: uri)
+    private init(_ walk: any TreeWalking) {
+        self.walk = walk
     }
 
     /// Stops the walk; it delivers nothing more.

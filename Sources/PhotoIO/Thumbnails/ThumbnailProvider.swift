@@ -52,6 +52,7 @@ public struct ThumbnailProvider: Sendable {
     /// The thumbnail of the requested file, and where it came from.
     public func outcome(for request: ThumbnailRequest, cancellation: CancellationFlag) -> ThumbnailOutcome {
         if cancellation.isCancelled { return .failed(Self.cancelled) }
+        if WebPhotoFiles.isWebAddress(request.uri) { return webThumbnail(for: request, cancellation: cancellation) }
         let box = PixelSize(width: request.size.edge, height: request.size.edge)
         let decodeRequest = DecodeRequest(uri: request.uri, fitting: box)
 
@@ -93,5 +94,5 @@ public struct ThumbnailProvider: Sendable {
         }
     }
 
-    private static let cancelled = DecodeFailure(.cancelled, "Cancelled")
+    static let cancelled = DecodeFailure(.cancelled, "Cancelled")
 }

@@ -49,6 +49,7 @@ final class Application {
         }
         setAccelerators("app.quit", ["<Control>q"])
         setAccelerators("win.open", ["<Control>o"])
+        setAccelerators("win.open-location", ["<Control>l"])
         setAccelerators("window.close", ["<Control>w"])
         setAccelerators("win.back", [])
         setAccelerators("win.trash", ["Delete", "KP_Delete"])

@@ -100,7 +100,12 @@ final class EditController {
     /// has no trash, asks before deleting it for good.
     func trash(_ photos: [Photo]) {
         guard !photos.isEmpty else { return }
-        let uris = photos.map(\.id)
+        // A web photo is the server's: there is nothing of it here to trash.
+        if photos.allSatisfy({ WebPhotoFiles.isWebAddress($0.id) }) {
+            toasts.show(tr("Photos on the web cannot be moved to the trash."))
+            return
+        }
+        let uris = photos.map(\.id).filter { !WebPhotoFiles.isWebAddress($0) }
         Thread.detachNewThread { [weak self] in
             let results = Trash.move(uris)
             // Trashed photos leave the person's albums; Undo puts them back.

@@ -11,6 +11,9 @@ import PhotoIO
 final class FolderSource: AlbumSource {
     private let live = LiveObjects.Token("FolderSource")
     let uri: String
+    /// Whether this is a web album (its list's albums are the tree's folders): nothing to
+    /// follow on disk, and its dates taken come with the list.
+    let isWeb: Bool
     /// The walk of the tree, once started.
     private var walk: TreeWalkRun?
     private(set) var tree: FolderTree
@@ -22,6 +25,9 @@ final class FolderSource: AlbumSource {
     private var fedAlbums: [Weak<AlbumContents>] = []
     /// Dates taken, read when an album sorts by them.
     private let dates = DatesTakenReading()
+    /// What a web album's walk learnt besides photos (its title, whether it is offline),
+    /// once it has ended.
+    private(set) var webReport: WebAlbumWalk.Report?
     /// Whether the first walk has ended.
     private(set) var isListed = false
     private var listingResult: Result<Int, FolderError>?
@@ -42,6 +48,7 @@ final class FolderSource: AlbumSource {
 
     init(uri: String, name: String) {
         self.uri = uri
+        isWeb = WebPhotoFiles.isWebAddress(uri)
         tree = FolderTree(rootURI: uri, rootName: name)
         dates.onDates = { [weak self] read, progress in self?.receiveDates(read, progress) }
         dates.onFinished = { [weak self] in self?.datesRead() }
@@ -77,7 +84,8 @@ final class FolderSource: AlbumSource {
     /// (the window passes its first frame: merging a long list should not hold it up).
     func start(takingTheRest later: (@escaping @MainActor () -> Void) -> Void = { $0() }) {
         follow(TreeFolder(uri: uri, path: []))
-        let run = TreeWalkRun.claim(uri: uri) ?? TreeWalkRun.start(uri: uri, skippedFile: Self.traceSkippedFile)
+        let run = isWeb ? TreeWalkRun.start(WebAlbumWalk(url: uri))
+            : TreeWalkRun.claim(uri: uri) ?? TreeWalkRun.start(uri: uri, skippedFile: Self.traceSkippedFile)
         walk = run
         take(from: run, firstDeliveryOnly: true)
         later { [weak self] in self?.adopt(run) }
@@ -126,6 +134,7 @@ final class FolderSource: AlbumSource {
 
     private func finish(_ result: Result<FolderTreeWalk.Totals, FolderError>) {
         isListed = true
+        webReport = (walk?.walk as? WebAlbumWalk)?.report
         listingResult = result.map(\.photos)
         for album in fed { album.listed(result.map { _ in album.photos.count }) }
         traceAlbumCount()
@@ -157,7 +166,7 @@ final class FolderSource: AlbumSource {
 
     /// Follows `folder` on disk (each folder walked has a monitor of its own).
     private func follow(_ folder: TreeFolder) {
-        guard monitors[folder.uri] == nil, !isCancelled else { return }
+        guard !isWeb, monitors[folder.uri] == nil, !isCancelled else { return }
         guard monitors.count < Self.maximumMonitors else {
             if Trace.isEnabled { printError("not following “\(folder.path.joined(separator: "/"))”: too many folders") }
             return
@@ -232,7 +241,7 @@ final class FolderSource: AlbumSource {
     /// order and covers) and every album get them (each re-sorts only if it sorts by them).
     /// Photos found since the last reading are included.
     private func readDatesTaken(of album: AlbumContents) {
-        guard isListed else { return }
+        guard isListed, !isWeb else { return }
         dates.read(album.photos.all)
     }
 

@@ -96,6 +96,9 @@ final class ThumbnailGrid {
         }
 
         loader.observeReady { [weak self] key, thumbnail in self?.thumbnailReady(key, thumbnail) }
+        loader.observeProgress { [weak self] key, progress in
+            for tile in self?.tiles.values ?? [:].values where tile.key == key { tile.showDownload(progress) }
+        }
         contents.observeChanges { [weak self] splice in self?.apply(splice) }
     }
 

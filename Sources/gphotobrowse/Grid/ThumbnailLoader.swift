@@ -28,7 +28,11 @@ final class ThumbnailLoader {
     let size: ThumbnailSize
     private let provider: ThumbnailProvider
     private var cache: RecentCache<PhotoVersion, Thumbnail>
-    private var pending = PendingRequests<PhotoVersion, DecodePool.Ticket>()
+    private var pending = PendingRequests<PhotoVersion, QueuedWork>()
+    /// Web photos being fetched: the address downloaded for each (its thumbnail's, or its own).
+    private var downloading: [String: PhotoVersion] = [:]
+    private var progressToken: Int?
+    private var progressObservers: [(PhotoVersion, DownloadProgress) -> Void] = []
     private var transient = TransientFailures<PhotoVersion>()
     private var readyObservers: [(PhotoVersion, Thumbnail) -> Void] = []
 
@@ -41,6 +45,16 @@ final class ThumbnailLoader {
     /// Calls `observer` on the main thread whenever a thumbnail is ready or has failed.
     func observeReady(_ observer: @escaping (_ key: PhotoVersion, _ thumbnail: Thumbnail) -> Void) {
         readyObservers.append(observer)
+    }
+
+    /// Calls `observer` on the main thread as a web photo's thumbnail downloads.
+    func observeProgress(_ observer: @escaping (_ key: PhotoVersion, _ progress: DownloadProgress) -> Void) {
+        progressObservers.append(observer)
+        guard progressToken == nil else { return }
+        progressToken = WebDownloads.shared.observe { [weak self] url, progress in
+            guard let self, let key = self.downloading[url] else { return }
+            for observer in self.progressObservers { observer(key, progress) }
+        }
     }
 
     /// The thumbnail if it is in memory.
@@ -66,12 +80,16 @@ final class ThumbnailLoader {
         if pending.join(key) { return }
         let request = ThumbnailRequest(uri: key.id, modifiedMicroseconds: key.modified, fileSize: key.size, size: size)
         let provider = self.provider
-        let ticket = DecodePool.shared.submit(priority: priority) { [weak self] flag in
+        // A web photo waits on its server, not on a processor: it has workers of its own.
+        let isWeb = WebPhotoFiles.isWebAddress(key.id)
+        if isWeb { downloading[WebPhotoFiles.shared.thumbnailAddress(of: key.id)] = key }
+        let pool = isWeb ? DecodePool.downloads : DecodePool.shared
+        let ticket = pool.submit(priority: priority) { [weak self] flag in
             let result = provider.thumbnail(for: request, cancellation: flag)
             if case .failure(let failure) = result, failure.kind == .cancelled { return }
             onMain { self?.finish(key, result) }
         }
-        pending.started(key, ticket: ticket)
+        pending.started(key, ticket: QueuedWork(pool: pool, ticket: ticket))
     }
 
     /// Whether a decode for `key` is queued or running.
@@ -79,16 +97,23 @@ final class ThumbnailLoader {
 
     /// One holder of `key` no longer needs it.
     func release(_ key: PhotoVersion) {
-        if let ticket = pending.leave(key) { DecodePool.shared.cancel(ticket) }
+        if let work = pending.leave(key) {
+            work.cancel()
+            forgetDownload(of: key)
+        }
     }
 
     /// Cancels everything (the folder was closed).
     func cancelAll() {
-        for ticket in pending.removeAll() { DecodePool.shared.cancel(ticket) }
+        for work in pending.removeAll() { work.cancel() }
+        downloading.removeAll()
+        if let progressToken { WebDownloads.shared.stop(progressToken) }
+        progressToken = nil
     }
 
     private func finish(_ key: PhotoVersion, _ result: Result<DecodedImage, DecodeFailure>) {
         guard pending.finish(key) else { return }
+        forgetDownload(of: key)
         let thumbnail: Thumbnail
         var bytes = 64
         switch result {
@@ -103,6 +128,21 @@ final class ThumbnailLoader {
         for evicted in cache.store(thumbnail, bytes: bytes, for: key) { transient.forget(evicted) }
         for observer in readyObservers { observer(key, thumbnail) }
     }
+}
+
+extension ThumbnailLoader {
+    private func forgetDownload(of key: PhotoVersion) {
+        guard WebPhotoFiles.isWebAddress(key.id) else { return }
+        downloading[WebPhotoFiles.shared.thumbnailAddress(of: key.id)] = nil
+    }
+}
+
+/// Work queued on a pool, to cancel on the pool it went to.
+struct QueuedWork: Sendable {
+    let pool: DecodePool
+    let ticket: DecodePool.Ticket
+
+    func cancel() { pool.cancel(ticket) }
 }
 
 extension DecodePool {

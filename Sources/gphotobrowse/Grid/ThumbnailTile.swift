@@ -1,5 +1,6 @@
 import CGtk
 import PhotoCore
+import PhotoIO
 
 /// One square tile of the grid: a photo's thumbnail, a placeholder while it decodes, or a
 /// broken-image sign whose tooltip says why, or, for a photo of an album of the person's own
@@ -14,6 +15,8 @@ final class ThumbnailTile {
     /// them: a grid keeps some 200 tiles, and each widget more is styled 200 times.
     private var brokenIcon: Widget?
     private var notFound: (box: Widget, name: Widget)?
+    /// A web photo's download, made for the first tile that downloads.
+    private var ring: DownloadRing?
     /// The photo was not found: no thumbnail replaces the sign.
     private var isMissing = false
     private let check: Widget
@@ -59,6 +62,19 @@ final class ThumbnailTile {
         gtk_overlay_add_overlay(root.cast(), icon)
         gtk_widget_insert_before(icon, root, check)
         brokenIcon = icon
+    }
+
+    /// Shows how far the bound web photo's thumbnail has downloaded; nil hides the ring.
+    func showDownload(_ progress: DownloadProgress?) {
+        if ring == nil, progress != nil {
+            let made = DownloadRing(diameter: 40)
+            gtk_overlay_add_overlay(root.cast(), made.root)
+            gtk_widget_insert_before(made.root, root, check)
+            ring = made
+        }
+        guard let ring else { return }
+        gtk_widget_set_visible(ring.root, progress == nil || isComplete ? 0 : 1)
+        if let progress { ring.show(progress) }
     }
 
     /// Shows the "not found" sign with the photo's name, or hides it (nil).
@@ -119,6 +135,7 @@ final class ThumbnailTile {
     /// Shows a thumbnail that arrived for the bound photo.
     func apply(_ thumbnail: Thumbnail?) {
         guard !isMissing else { return }
+        if let ring { gtk_widget_set_visible(ring.root, 0) }
         gtk_widget_remove_css_class(root, "missing")
         switch thumbnail {
         case .image(let texture, _):

@@ -19,6 +19,8 @@ final class PhotoViewer {
     let canvas = PhotoCanvas()
     let overlay: Widget
     let chrome: ViewerChrome
+    /// A web photo's download, over its thumbnail until the original is here.
+    private let download: DownloadIndicator
     let properties = PropertiesPanel()
     /// The toolbar's select toggle's state (`viewer.select`).
     private let selectAction: OwnedObject<OpaquePointer>
@@ -71,6 +73,7 @@ final class PhotoViewer {
         gtk_widget_set_hexpand(overlay, 1)
         gtk_widget_set_vexpand(overlay, 1)
         gtk_overlay_set_child(overlay.cast(), canvas.widget)
+        download = DownloadIndicator(over: overlay)
         chrome = ViewerChrome(over: overlay)
 
         root = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
@@ -87,6 +90,17 @@ final class PhotoViewer {
         gtk_widget_insert_action_group(root, "viewer", actions.cast())
 
         images.onChange = { [weak self] id in self?.imageChanged(id) }
+        images.onDownload = { [weak self] id in
+            guard let self, self.current?.id == id else { return }
+            self.download.show(self.images.downloads[id])
+        }
+        download.onRetry = { [weak self] in
+            guard let self, let current = self.current else { return }
+            self.images.retry(current.id, current: current.id, in: self.contents.photos)
+        }
+        images.onDownloaded = { [weak self] id in
+            if let index = self?.contents.photos.index(of: id) { Trace.milestone("download-complete", index) }
+        }
         contents.observeChanges { [weak self] splice in self?.folderChanged(splice) }
         thumbnails.observeReady { [weak self] key, thumbnail in self?.thumbnailReady(key, thumbnail) }
         onSignal(canvas.widget, "resize", integers: { [weak self] _, _ in self?.render() })
@@ -268,6 +282,8 @@ final class PhotoViewer {
         }
         canvas.show(layers)
         chrome.showMessage(contents.photos.photo(id: current.id).flatMap(message(for:)))
+        download.show(images.downloads[current.id])
+        download.offerRetry(images.retryable.contains(current.id))
         chrome.show(index: current.index, count: contents.photos.count, zoomPercent: Int(((transform?.scale ?? 1) * 100).rounded()))
         showSelectedState()
     }

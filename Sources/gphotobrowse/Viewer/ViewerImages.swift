@@ -34,13 +34,23 @@ final class ViewerImages {
     private var pending: (current: String?, list: PhotoList)?
     private(set) var images: [String: ViewerImage] = [:]
     private var failures: [String: (version: PhotoVersion, failure: DecodeFailure)] = [:]
-    private var inFlight: [String: (version: PhotoVersion, ticket: DecodePool.Ticket)] = [:]
-    private var sharper: (version: PhotoVersion, ticket: DecodePool.Ticket)?
+    private var inFlight: [String: (version: PhotoVersion, ticket: QueuedWork)] = [:]
+    private var sharper: (version: PhotoVersion, ticket: QueuedWork)?
+    /// Web photos whose originals are downloading, and how far they have come.
+    private(set) var downloads: [String: DownloadProgress] = [:]
+    /// Web photos whose download failed in a way that trying again may mend (the server
+    /// could not be reached, failed, or broke off).
+    private(set) var retryable: Set<String> = []
+    private var progressToken: Int?
     /// The box display-size decodes fit in (device pixels).
     var displayBox = PixelSize(width: 1920, height: 1080)
 
     /// An image, or a failure, arrived for a photo.
     var onChange: (String) -> Void = { _ in }
+    /// A web photo's original downloaded, or its download moved on (the photo's id).
+    var onDownload: (String) -> Void = { _ in }
+    /// A web photo's original is on this computer now (the photo's id).
+    var onDownloaded: (String) -> Void = { _ in }
 
     init(decoder: IsolatedDecoder) {
         self.decoder = decoder
@@ -103,7 +113,7 @@ final class ViewerImages {
         if let sharper, isStale(sharper.version.id, sharper.version) { stale.insert(sharper.version.id) }
         guard !stale.isEmpty else { return false }
         for id in stale {
-            if let pending = inFlight.removeValue(forKey: id) { DecodePool.shared.cancel(pending.ticket) }
+            if let pending = inFlight.removeValue(forKey: id) { pending.ticket.cancel() }
             if sharper?.version.id == id { dropSharper() }
             images[id] = nil
             failures[id] = nil
@@ -113,23 +123,37 @@ final class ViewerImages {
         return current.map(stale.contains) ?? false
     }
 
+    /// Tries a failed photo again (Retry).
+    func retry(_ id: String, current: String?, in list: PhotoList) {
+        failures[id] = nil
+        retryable.remove(id)
+        tracker.forget(id)
+        apply(tracker.move(to: current, in: list), current: current, list: list)
+        onChange(id)
+    }
+
     /// Lets go of every image and decode (the viewer closed).
     func stop() {
         if settleTimer != 0 { g_source_remove(settleTimer) }
         settleTimer = 0
         pending = nil
-        for pending in inFlight.values { DecodePool.shared.cancel(pending.ticket) }
+        for pending in inFlight.values { pending.ticket.cancel() }
         inFlight.removeAll()
-        if let sharper { DecodePool.shared.cancel(sharper.ticket) }
+        if let sharper { sharper.ticket.cancel() }
         sharper = nil
         images.removeAll()
         failures.removeAll()
         tracker.releaseAll()
+        downloads.removeAll()
+        if let progressToken { WebDownloads.shared.stop(progressToken) }
+        progressToken = nil
     }
 
     private func apply(_ plan: FullImagePlan, current: String?, list: PhotoList) {
         for id in plan.release {
-            if let pending = inFlight.removeValue(forKey: id) { DecodePool.shared.cancel(pending.ticket) }
+            if let pending = inFlight.removeValue(forKey: id) { pending.ticket.cancel() }
+            downloads[id] = nil
+            retryable.remove(id)
             images[id] = nil
             failures[id] = nil
         }
@@ -153,9 +177,30 @@ final class ViewerImages {
 
     /// Decodes on the pool; `sharpening` marks the shown photo's full-resolution decode,
     /// which replaces its display-size image and leaves an animation's frames alone.
-    private func submit(_ request: DecodeRequest, version: PhotoVersion, priority: Int, sharpening: Bool = false) -> DecodePool.Ticket {
+    private func submit(_ request: DecodeRequest, version: PhotoVersion, priority: Int, sharpening: Bool = false) -> QueuedWork {
         let decoder = self.decoder
-        return DecodePool.shared.submit(priority: priority) { [weak self] flag in
+        let isWeb = WebPhotoFiles.isWebAddress(request.uri)
+        if isWeb { watchDownloads() }
+        let pool = isWeb ? DecodePool.downloads : DecodePool.shared
+        let ticket = pool.submit(priority: priority) { [weak self] flag in
+            // A web photo's original comes to the download cache first, then decodes from there.
+            var request = request
+            if isWeb {
+                switch WebPhotoFiles.shared.fetch(request.uri, policy: .revalidate, cancellation: flag) {
+                case .success(let file):
+                    onMain { [weak self] in self?.downloaded(version.id) }
+                    request = DecodeRequest(uri: URL(fileURLWithPath: file.path).absoluteString, fitting: request.fitting)
+                case .failure(let failure):
+                    guard failure.kind != .cancelled else { return }
+                    let result = Result<(DecodedImage, PremultipliedImage), DecodeFailure>.failure(DecodeFailure(.unreadable, failure.message))
+                    onMain { [weak self] in
+                        if failure.canRetry { self?.retryable.insert(version.id) }
+                        self?.downloaded(version.id, failed: true)
+                        self?.finish(version, sharpening: sharpening, result)
+                    }
+                    return
+                }
+            }
             // One request: the still image, or the frames of an animated GIF or WebP, bounded in
             // count and bytes. A full-resolution decode is of the still image only.
             let picture = sharpening ? decoder.decode(request, cancellation: flag).map { DecodedPicture.still($0) }
@@ -168,6 +213,26 @@ final class ViewerImages {
             let result = picture.map { ($0.firstImage, animation?.frames[0].0 ?? PremultipliedImage($0.firstImage)) }
             onMain { [weak self] in self?.finish(version, sharpening: sharpening, result, animation: animation) }
         }
+        return QueuedWork(pool: pool, ticket: ticket)
+    }
+
+    /// Follows the downloads of web photos' originals (from the first one on).
+    private func watchDownloads() {
+        guard progressToken == nil else { return }
+        progressToken = WebDownloads.shared.observe { [weak self] url, progress in
+            guard let self, self.isWanted(url), self.images[url] == nil else { return }
+            self.downloads[url] = progress
+            self.onDownload(url)
+        }
+    }
+
+    /// Whether a photo's original is being loaded (a web photo's, downloading).
+    private func isWanted(_ id: String) -> Bool { inFlight[id] != nil || sharper?.version.id == id }
+
+    private func downloaded(_ id: String, failed: Bool = false) {
+        let wasDownloading = downloads.removeValue(forKey: id) != nil
+        if !failed, isWanted(id) { onDownloaded(id) }
+        if wasDownloading { onDownload(id) }
     }
 
     /// Converted frames on their way to the main thread.
@@ -203,7 +268,7 @@ final class ViewerImages {
 
     private func dropSharper() {
         guard let sharper else { return }
-        DecodePool.shared.cancel(sharper.ticket)
+        sharper.ticket.cancel()
         self.sharper = nil
         if images[sharper.version.id]?.isFullResolution == true { images[sharper.version.id] = nil }
     }

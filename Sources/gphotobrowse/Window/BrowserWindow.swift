@@ -18,6 +18,8 @@ final class BrowserWindow {
     let header: WindowHeader
     let stack: OpaquePointer
     let status = StatusPage()
+    /// Says a web album shows the copies saved on this computer.
+    let offlineBanner = OfflineBanner()
     let editBar = EditBar()
     let progress = JobProgress()
     let toasts = Toasts()
@@ -59,6 +61,7 @@ final class BrowserWindow {
         gtk_widget_set_vexpand(toasts.root, 1)
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_box_append(content.cast(), header.root)
+        gtk_box_append(content.cast(), offlineBanner.root)
         gtk_box_append(content.cast(), toasts.root)
         adw_application_window_set_content(window.cast(), content)
 
@@ -86,8 +89,8 @@ final class BrowserWindow {
     // MARK: Pages
 
     /// Shows a status page in place of the folder's grid.
-    func showStatus(icon: String, title text: String, details: String) {
-        status.show(icon: icon, title: text, details: details, offerOpen: true)
+    func showStatus(icon: String, title text: String, details: String, retry: (() -> Void)? = nil) {
+        status.show(icon: icon, title: text, details: details, offerOpen: true, retry: retry)
         gtk_stack_set_visible_child_name(stack, "status")
         header.show(.status)
         title.setSubtitle(nil)

@@ -74,6 +74,12 @@ extension BrowserWindow {
             Preferences.shared.whenLoaded { [weak self] settings in
                 self?.openFolder(uri: folderURI, name: folderName, target: uri, order: settings.order)
             }
+        case .web(let url):
+            // An address ending like a photo's name opens in the viewer; any other is a list.
+            let target = WebAlbumWalk.looksLikePhoto(url) ? url : nil
+            Preferences.shared.whenLoaded { [weak self] settings in
+                self?.openFolder(uri: url, name: WebAlbumWalk.placeName(of: url), target: target, order: settings.order)
+            }
         case .unavailable(let message):
             showError(message)
             if fromCommandLine { onOpenFailed(message) }
@@ -120,6 +126,7 @@ extension BrowserWindow {
         switch result {
         case .success(let count):
             Trace.milestone("enumerated", count)
+            if let report = folder.source.webReport { showWebAlbumRead(report) }
             updateSubtitle()
             if let target = folder.target {
                 folder.target = nil
@@ -132,8 +139,10 @@ extension BrowserWindow {
                 Trace.milestone("visible-thumbnails", 0)
             }
         case .failure(let error):
+            let uri = folder.source.uri, isWeb = folder.source.isWeb
             closeFolder()
-            showError(error.message)
+            showError(error.message, title: isWeb ? tr("Cannot Open Web Album") : nil,
+                      retry: error.canRetry ? { [weak self] in self?.open(uris: [uri]) } : nil)
             onOpenFailed(error.message)
         }
     }
@@ -156,12 +165,14 @@ extension BrowserWindow {
         folder?.contents.sort(by: order)
     }
 
-    func showError(_ message: String) {
+    /// Says why nothing can be shown, with a Retry button when trying again may work.
+    func showError(_ message: String, title: String? = nil, retry: (() -> Void)? = nil) {
         printError(message)
-        showStatus(icon: "dialog-error-symbolic", title: tr("Cannot Open Folder"), details: message)
+        showStatus(icon: "dialog-error-symbolic", title: title ?? tr("Cannot Open Folder"), details: message, retry: retry)
     }
 
     func closeFolder() {
+        offlineBanner.hide()
         guard let old = folder else { return }
         folder = nil
         old.stopWork()

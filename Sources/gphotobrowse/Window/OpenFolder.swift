@@ -8,7 +8,8 @@ import PhotoIO
 @MainActor
 final class OpenFolder {
     private let live = LiveObjects.Token("OpenFolder")
-    let name: String
+    /// The folder's name, or a web album's title once its list is read.
+    var name: String
     /// Where the folder's photos come from.
     let source: FolderSource
     let loader: ThumbnailLoader

@@ -6,6 +6,10 @@ import PhotoCore
 extension BrowserWindow {
     func installActions() {
         addAction(window, "open") { [weak self] in self?.chooseFolder() }
+        addAction(window, "open-location") { [weak self] in
+            guard let self else { return }
+            OpenLocationDialog.ask(parent: self.window) { [weak self] uri in self?.open(uris: [uri]) }
+        }
         addAction(window, "back") { [weak self] in self?.showGrid() }
         addAction(window, "properties") { [weak self] in self?.folder?.viewer.toggleProperties() }
 

@@ -1,0 +1,65 @@
+import Glibc
+import PhotoCore
+
+extension IsolatedDecoder {
+    /// The photos the web album's list in the file at `path` (a file of the download cache)
+    /// names, read in a decoder process like every byte from the web (`WebListReader`);
+    /// addresses are resolved against `baseURL`, and `contentType` is the server's type.
+    public func readWebList(path: String, baseURL: String, contentType: String?,
+                            cancellation: CancellationFlag) -> Result<WebPhotoList, DecodeFailure> {
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
+        guard fd >= 0 else {
+            return .failure(DecodeFailure(.unreadable, tr("The list could not be read (%s).", String(cString: strerror(errno)))))
+        }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+            return .failure(DecodeFailure(.unreadable, tr("The list could not be read (%s).", "not a file")))
+        }
+        return readWebList(descriptor: fd, baseURL: baseURL, contentType: contentType, cancellation: cancellation)
+    }
+
+    /// As `readWebList(path:…)`, from an open descriptor.
+    public func readWebList(descriptor: Int32, baseURL: String, contentType: String?,
+                            cancellation: CancellationFlag) -> Result<WebPhotoList, DecodeFailure> {
+        guard baseURL.utf8.count <= DecoderMessage.maxTextBytes, (contentType?.utf8.count ?? 0) <= DecoderMessage.maxTextBytes else {
+            return .failure(DecodeFailure(.unreadable, tr("The album’s address is too long.")))
+        }
+        return decoding {
+            WebListReader.read(descriptor: descriptor, baseURL: baseURL, contentType: contentType, cancellation: cancellation)
+        } isolated: {
+            let request = DecoderRequest(id: 0, operation: .webList, baseURL: baseURL, contentType: contentType)
+            switch withProcess({ $0.run(request, descriptors: [descriptor], timeout: settings.timeout, cancellation: cancellation) }) {
+            case .failure(let breakdown):
+                if case .couldNotStart = breakdown { return .failure(DecodeFailure(.unreadable, tr("The decoder could not start."))) }
+                log("\(baseURL): \(breakdown.description); decoding goes on in a new process")
+                if case .hung = breakdown { return .failure(DecodeFailure(.timedOut, tr("Reading the list took too long."))) }
+                return .failure(DecodeFailure(.unsafe, tr("The list could not be read safely.")))
+            case .success((let reply, let bytes)):
+                switch reply.outcome {
+                case .webList(let byteCount):
+                    guard let bytes else { return .failure(DecodeFailure(.unsafe, tr("The list could not be read safely."))) }
+                    let list = SharedBytes.read(fd: bytes, byteCount: byteCount) { memory throws(DecoderMessage.Malformed) in
+                        do throws(WebPhotoList.Malformed) {
+                            return try WebPhotoList(decoding: memory)
+                        } catch {
+                            throw DecoderMessage.Malformed(reason: error.reason)
+                        }
+                    }
+                    switch list {
+                    case .success(let list): return .success(list)
+                    case .failure(let problem):
+                        log("\(baseURL): the decoder's list was refused (\(problem.reason))")
+                        return .failure(DecodeFailure(.unsafe, tr("The list could not be read safely.")))
+                    }
+                case .failure(let failure):
+                    if let bytes { close(bytes) }
+                    return .failure(failure)
+                default:
+                    if let bytes { close(bytes) }
+                    return .failure(DecodeFailure(.unsafe, tr("The list could not be read safely.")))
+                }
+            }
+        }
+    }
+}
