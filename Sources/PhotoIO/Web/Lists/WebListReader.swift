@@ -60,8 +60,8 @@ public enum WebListReader {
     }
 
     static func notAList(_ contentType: String?) -> DecodeFailure {
-        DecodeFailure(.notAnImage, tr("This address holds neither a photo nor a list of photos (%s).",
-                                      contentType ?? tr("of no type the server named")))
+        guard let contentType else { return DecodeFailure(.notAnImage, tr("This address holds neither a photo nor a list of photos.")) }
+        return DecodeFailure(.notAnImage, tr("This address holds neither a photo nor a list of photos (the server calls it %s).", contentType))
     }
 
     /// A `text/uri-list` (RFC 2483): an address a line, lines starting with `#` are comments.
