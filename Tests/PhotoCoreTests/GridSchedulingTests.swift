@@ -116,6 +116,19 @@ import Testing
         #expect(!abandoned)
     }
 
+    @Test func aRequestContinuedIsCancelledUnderItsNewTicketAndNotAfterItsHoldersLeft() {
+        var pending = PendingRequests<String, Int>()
+        pending.started("a", ticket: 1)
+        _ = pending.join("a")
+        let continued = pending.continued("a", ticket: 2)
+        #expect(continued)
+        #expect(pending.leave("a") == nil)
+        #expect(pending.leave("a") == 2)
+        let afterLeaving = pending.continued("a", ticket: 3)
+        #expect(!afterLeaving)
+        #expect(!pending.isPending("a"))
+    }
+
     @Test func removeAllReturnsEveryTicket() {
         var pending = PendingRequests<String, Int>()
         pending.started("a", ticket: 1)

@@ -23,6 +23,9 @@ public struct DecoderRequest: Sendable, Equatable {
         /// relative to `baseURL` and whose type the server gave as `contentType`: the photos
         /// it names, as a `WebPhotoList` in the memory sent beside the reply (`webList`).
         case webList = 8
+        /// The preview embedded in the photo's EXIF, shrunk to fit `fitting` and turned as
+        /// the photo is (`DecodedImage`); the descriptor may hold only the photo's first bytes.
+        case embeddedPreview = 9
     }
 
     /// Matches the reply to the request.
@@ -89,7 +92,7 @@ public struct DecoderRequest: Sendable, Equatable {
     public init(_ message: DecoderMessage) throws(DecoderMessage.Malformed) {
         guard message.kind == .request else { throw .init(reason: "not a request") }
         guard let id = message.int(Tag.id.rawValue) else { throw .init(reason: "request without an id") }
-        let rawOperation = try message.int(Tag.operation.rawValue, in: 1...8)
+        let rawOperation = try message.int(Tag.operation.rawValue, in: 1...9)
         self.id = UInt64(bitPattern: id)
         operation = Operation(rawValue: Int64(rawOperation))!
         fitting = PixelSize(width: try message.int(Tag.width.rawValue, in: 1...Self.maxEdge),

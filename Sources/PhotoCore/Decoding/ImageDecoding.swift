@@ -145,3 +145,10 @@ public final class CancellationFlag: Sendable {
 public protocol ImageDecoding: Sendable {
     func decode(_ request: DecodeRequest, cancellation: CancellationFlag) -> Result<DecodedImage, DecodeFailure>
 }
+
+/// Reads the preview a camera embeds in a photo's EXIF (a small JPEG, 160×120 and up), from
+/// the photo's first bytes: a first look at a photo on a slow server before its whole file
+/// is read. Turned upright as the photo is.
+public protocol EmbeddedPreviewReading: Sendable {
+    func embeddedPreview(_ request: DecodeRequest, cancellation: CancellationFlag) -> Result<DecodedImage, DecodeFailure>
+}

@@ -25,6 +25,15 @@ public struct PendingRequests<Key: Hashable & Sendable, Ticket: Sendable>: Senda
         entries[key] = (ticket, 1)
     }
 
+    /// The request for `key` goes on as other work (a second step: a photo's whole file after
+    /// its embedded preview), under `ticket`, for the same holders; false when nobody holds
+    /// it any more (the caller does not start that work).
+    public mutating func continued(_ key: Key, ticket: Ticket) -> Bool {
+        guard let entry = entries[key] else { return false }
+        entries[key] = (ticket, entry.holders)
+        return true
+    }
+
     /// One holder of `key` lets go; returns the request's ticket to cancel when it was the
     /// last holder, else nil.
     public mutating func leave(_ key: Key) -> Ticket? {

@@ -28,6 +28,9 @@ public enum ThumbnailPriority {
     public static let visibleBand = 3_000_000
     public static let boundBand = 2_000_000
     public static let prefetchBand = 1_000_000
+    /// Added to a photo's priority for its embedded preview, read from the start of a file on
+    /// another machine: every preview asked for comes before any whole file is read.
+    public static let previewBoost = 3_000_000
     /// Within a band, distances count up to this; further is as far.
     static let bandWidth = 999_999
 

@@ -197,6 +197,14 @@ private final class Service: @unchecked Sendable {
             return reply(.date(PhotoMetadata.readDate(descriptor: descriptor)))
         case .properties:
             return reply(.properties(PhotoProperties.readContent(descriptor: descriptor)))
+        case .embeddedPreview:
+            let decoded = EmbeddedPreview.decode(descriptor: descriptor, fitting: request.fitting, cancellation: cancellation) {
+                SharedPixels.seal(pixbuf: $0, sourceSize: $1, format: $2)
+            }
+            switch decoded {
+            case .success(let (fd, layout)): return (DecoderReply(id: request.id, outcome: .pixels(layout)), fd)
+            case .failure(let failure): return reply(.failure(failure))
+            }
         case .webList:
             // The list's bytes are the web's: read here, and only the photos it names go back.
             let read = WebListReader.read(descriptor: descriptor, baseURL: request.baseURL ?? "", contentType: request.contentType,

@@ -25,7 +25,7 @@ import Synchronization
 /// Where no decoder program is installed the decoding runs in this process (and says so once,
 /// in the log and in `status`); where bubblewrap cannot run, decoder processes run without
 /// it, confined by their own limits, Landlock and seccomp.
-public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Sendable {
+public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, EmbeddedPreviewReading, Sendable {
     public struct Settings: Sendable {
         public var maxProcesses = ProcessInfo.processInfo.activeProcessorCount
         public var timeout: Double = 30
@@ -131,6 +131,21 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Sendabl
         }
     }
 
+    /// The preview embedded in the photo's EXIF, from its first bytes (for a file on another
+    /// machine, only those are read: `RemoteFileCopies`); see `EmbeddedPreview`.
+    public func embeddedPreview(_ request: DecodeRequest, cancellation: CancellationFlag) -> Result<DecodedImage, DecodeFailure> {
+        decoding {
+            PixbufDecoder(maxDecodedPixels: maxDecodedPixels).embeddedPreview(request, cancellation: cancellation)
+        } isolated: {
+            let asked = DecoderRequest(id: 0, operation: .embeddedPreview, fitting: request.fitting, maxPixels: maxDecodedPixels)
+            return pixels(asked, uri: request.uri, reach: .prefix(RemoteFileCopies.metadataPrefix), cancellation: cancellation)
+                .flatMap { images, _ in
+                    guard images.count == 1 else { return .failure(DecodeFailure(.unsafe, Self.unsafeReason)) }
+                    return .success(images[0].image)
+                }
+        }
+    }
+
     /// The image as the viewer shows it, from one request: the frames of an animated GIF or
     /// WebP (at most `maxFrames`, `maxBytes` together; see `AnimationDecoder`), else the still
     /// image, as `decode` gives it. An animation that cannot be played shows as a still image.
@@ -164,7 +179,8 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Sendabl
         decoding {
             PhotoMetadata.readDate(uri: uri)
         } isolated: {
-            guard case .success((let reply, _)) = run(DecoderRequest(id: 0, operation: .date), uri: uri, cancellation: CancellationFlag()),
+            guard case .success((let reply, _)) = run(DecoderRequest(id: 0, operation: .date), uri: uri,
+                                                      reach: .prefix(RemoteFileCopies.metadataPrefix), cancellation: CancellationFlag()),
                   case .date(let value) = reply.outcome else { return nil }
             return value
         }
@@ -181,7 +197,10 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Sendabl
             for start in stride(from: 0, to: uris.count, by: DecoderChannel.maxDescriptors) {
                 var opened: [(index: Int, fd: Int32)] = []
                 for i in start..<min(start + DecoderChannel.maxDescriptors, uris.count) {
-                    if case .success(let file) = Self.open(uri: uris[i]) { opened.append((i, file.fd)) }
+                    // A file on another machine: its first bytes, which hold its EXIF.
+                    if case .success(let file) = Self.open(uri: uris[i], reach: .prefix(RemoteFileCopies.metadataPrefix)) {
+                        opened.append((i, file.fd))
+                    }
                 }
                 defer { for file in opened { close(file.fd) } }
                 guard !opened.isEmpty else { continue }
@@ -325,9 +344,9 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Sendabl
     // MARK: Requests
 
     /// The frames a still or picture request brings back.
-    private func pixels(_ request: DecoderRequest, uri: String, cancellation: CancellationFlag)
+    private func pixels(_ request: DecoderRequest, uri: String, reach: RemoteFileCopies.Reach = .whole, cancellation: CancellationFlag)
         -> Result<([(image: DecodedImage, duration: Int)], loops: Bool), DecodeFailure> {
-        switch run(request, uri: uri, cancellation: cancellation) {
+        switch run(request, uri: uri, reach: reach, cancellation: cancellation) {
         case .failure(let failure):
             return .failure(failure)
         case .success((let reply, let pixels)):
@@ -349,11 +368,11 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Sendabl
     }
 
     /// Opens `uri` and runs `request` on it in a decoder process.
-    private func run(_ request: DecoderRequest, uri: String, cancellation: CancellationFlag)
+    private func run(_ request: DecoderRequest, uri: String, reach: RemoteFileCopies.Reach = .whole, cancellation: CancellationFlag)
         -> Result<(DecoderReply, pixels: Int32?), DecodeFailure> {
         if cancellation.isCancelled { return .failure(DecodeFailure(.cancelled, "Cancelled")) }
         let file: (fd: Int32, name: String?)
-        switch Self.open(uri: uri) {
+        switch Self.open(uri: uri, reach: reach, cancellation: cancellation) {
         case .success(let opened): file = opened
         case .failure(let failure): return .failure(failure)
         }
@@ -473,9 +492,12 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Sendabl
     // MARK: Opening files
 
     /// The file at `uri` opened for a decoder: a local regular file as it is (opened without
-    /// blocking), a remote one copied into a memfd, at most 512 MiB.
-    static func open(uri: String) -> Result<(fd: Int32, name: String?), DecodeFailure> {
+    /// blocking), a web photo's downloaded copy, a file on another machine's copy (the whole
+    /// file, or `reach` of it: `RemoteFileCopies`, at most 512 MiB).
+    static func open(uri: String, reach: RemoteFileCopies.Reach = .whole,
+                     cancellation: CancellationFlag = CancellationFlag()) -> Result<(fd: Int32, name: String?), DecodeFailure> {
         if WebPhotoFiles.isWebAddress(uri) { return openWebPhoto(uri) }
+        if RemoteFileCopies.isRemote(uri) { return RemoteFileCopies.shared.open(uri, reach: reach, cancellation: cancellation) }
         let source: ByteSource
         switch ByteSource.open(uri: uri) {
         case .success(let opened): source = opened

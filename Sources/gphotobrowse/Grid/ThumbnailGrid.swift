@@ -96,6 +96,9 @@ final class ThumbnailGrid {
         }
 
         loader.observeReady { [weak self] key, thumbnail in self?.thumbnailReady(key, thumbnail) }
+        loader.observePreview { [weak self] key, preview in
+            for tile in self?.tiles.values ?? [:].values where tile.key == key { tile.showPreview(preview) }
+        }
         loader.observeProgress { [weak self] key, progress in
             for tile in self?.tiles.values ?? [:].values where tile.key == key { tile.showDownload(progress) }
         }
@@ -204,6 +207,7 @@ final class ThumbnailGrid {
         let missing = isMissing(photo.id)
         let thumbnail = missing ? nil : loader.cached(photo.version)
         tile.show(photo, thumbnail: thumbnail, missing: missing)
+        if thumbnail == nil, !missing, let preview = loader.preview(photo.version) { tile.showPreview(preview) }
         tile.showSelection(editing: isEditing, selected: isSelected(photo.id))
         scheduler.bound(tile, needsThumbnail: !missing && thumbnail == nil)
     }

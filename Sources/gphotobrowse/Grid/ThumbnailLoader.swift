@@ -11,6 +11,7 @@ enum Thumbnail {
 }
 
 /// Gets thumbnails on the shared decode pool and keeps the recent ones in memory.
+/// Photos on other machines show the preview embedded in their first bytes first.
 ///
 /// Each comes from the freedesktop thumbnail cache that file managers share when it holds a
 /// valid one, else it is decoded and written there (`ThumbnailProvider`, the same code
@@ -35,6 +36,9 @@ final class ThumbnailLoader {
     private var progressObservers: [(PhotoVersion, DownloadProgress) -> Void] = []
     private var transient = TransientFailures<PhotoVersion>()
     private var readyObservers: [(PhotoVersion, Thumbnail) -> Void] = []
+    /// Embedded previews of photos on other machines, until their thumbnails are made.
+    private var previews = RecentCache<PhotoVersion, Thumbnail>(limit: 16 << 20)
+    private var previewObservers: [(PhotoVersion, Thumbnail) -> Void] = []
 
     init(size: ThumbnailSize, provider: ThumbnailProvider = ThumbnailProvider(decoder: IsolatedDecoder.shared), cacheLimit: Int = 64 << 20) {
         self.size = size
@@ -51,7 +55,7 @@ final class ThumbnailLoader {
     func observeProgress(_ observer: @escaping (_ key: PhotoVersion, _ progress: DownloadProgress) -> Void) {
         progressObservers.append(observer)
         guard progressToken == nil else { return }
-        progressToken = WebDownloads.shared.observe { [weak self] url, progress in
+        progressToken = Downloads.shared.observe { [weak self] url, progress in
             guard let self, let key = self.downloading[url] else { return }
             for observer in self.progressObservers { observer(key, progress) }
         }
@@ -79,17 +83,64 @@ final class ThumbnailLoader {
     func request(_ key: PhotoVersion, priority: Int) {
         if pending.join(key) { return }
         let request = ThumbnailRequest(uri: key.id, modifiedMicroseconds: key.modified, fileSize: key.size, size: size)
-        let provider = self.provider
+        if RemoteFileCopies.isRemote(key.id) {
+            pending.started(key, ticket: requestFirstLook(key, request, priority: priority))
+            return
+        }
         // A web photo waits on its server, not on a processor: it has workers of its own.
         let isWeb = WebPhotoFiles.isWebAddress(key.id)
         if isWeb { downloading[WebPhotoFiles.shared.thumbnailAddress(of: key.id)] = key }
-        let pool = isWeb ? DecodePool.downloads : DecodePool.shared
+        pending.started(key, ticket: submit(key, request, on: isWeb ? .downloads : .shared, priority: priority))
+    }
+
+    /// Makes the thumbnail on `pool` (read from the cache, or decoded and saved there).
+    private func submit(_ key: PhotoVersion, _ request: ThumbnailRequest, on pool: DecodePool, priority: Int) -> QueuedWork {
+        let provider = self.provider
         let ticket = pool.submit(priority: priority) { [weak self] flag in
             let result = provider.thumbnail(for: request, cancellation: flag)
             if case .failure(let failure) = result, failure.kind == .cancelled { return }
             onMain { self?.finish(key, result) }
         }
-        pending.started(key, ticket: QueuedWork(pool: pool, ticket: ticket))
+        return QueuedWork(pool: pool, ticket: ticket)
+    }
+
+    /// A photo on another machine: its cached thumbnail, else first the preview embedded in
+    /// its first bytes (before any whole file is read), then the thumbnail made from the
+    /// whole file. Both wait on the server: on the download workers.
+    private func requestFirstLook(_ key: PhotoVersion, _ request: ThumbnailRequest, priority: Int) -> QueuedWork {
+        let provider = self.provider
+        let (boosted, overflow) = priority.addingReportingOverflow(ThumbnailPriority.previewBoost)
+        let ticket = DecodePool.downloads.submit(priority: overflow ? Int.max : boosted) { [weak self] flag in
+            let look = provider.firstLook(for: request, cancellation: flag)
+            if case .final(let outcome) = look, case .failure(let failure) = outcome.result, failure.kind == .cancelled { return }
+            onMain { self?.firstLookArrived(key, look, request: request, priority: priority) }
+        }
+        return QueuedWork(pool: .downloads, ticket: ticket)
+    }
+
+    private func firstLookArrived(_ key: PhotoVersion, _ look: ThumbnailFirstLook, request: ThumbnailRequest, priority: Int) {
+        switch look {
+        case .final(let outcome):
+            finish(key, outcome.result)
+        case .preview(let image):
+            guard pending.isPending(key) else { return }
+            if let image {
+                let preview = Thumbnail.image(image.makeTexture(), pixels: image)
+                _ = previews.store(preview, bytes: image.pixels.count, for: key)
+                for observer in previewObservers { observer(key, preview) }
+            }
+            let whole = submit(key, request, on: .downloads, priority: priority)
+            if !pending.continued(key, ticket: whole) { whole.cancel() }
+        }
+    }
+
+    /// The embedded preview shown for `key` until its thumbnail is made, if there is one.
+    func preview(_ key: PhotoVersion) -> Thumbnail? { previews.value(for: key) }
+
+    /// Calls `observer` on the main thread when a photo's embedded preview is there, before
+    /// its thumbnail (photos on other machines).
+    func observePreview(_ observer: @escaping (_ key: PhotoVersion, _ preview: Thumbnail) -> Void) {
+        previewObservers.append(observer)
     }
 
     /// Whether a decode for `key` is queued or running.
@@ -107,7 +158,7 @@ final class ThumbnailLoader {
     func cancelAll() {
         for work in pending.removeAll() { work.cancel() }
         downloading.removeAll()
-        if let progressToken { WebDownloads.shared.stop(progressToken) }
+        if let progressToken { Downloads.shared.stop(progressToken) }
         progressToken = nil
     }
 
@@ -125,6 +176,7 @@ final class ThumbnailLoader {
         }
         let failure: DecodeFailure? = if case .failure(let failure) = result { failure } else { nil }
         transient.finished(key, failure: failure, at: ProcessInfo.processInfo.systemUptime)
+        previews.remove(key)
         for evicted in cache.store(thumbnail, bytes: bytes, for: key) { transient.forget(evicted) }
         for observer in readyObservers { observer(key, thumbnail) }
     }

@@ -210,7 +210,8 @@ final class ThumbnailScheduler {
         var visible = 0
         for tile in grid.tiles.values where tile.photo != nil {
             guard let place = placement(of: tile, in: grid), place.visible else { continue }
-            if !tile.isComplete {
+            // A photo's embedded preview is what its tile shows until the thumbnail comes.
+            if !tile.isComplete && !tile.showsPreview {
                 lastReportedComplete = false
                 return false
             }

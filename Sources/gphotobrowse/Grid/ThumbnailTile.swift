@@ -25,6 +25,8 @@ final class ThumbnailTile {
     var key: PhotoVersion? { photo?.version }
     /// Whether the tile shows its final state (a thumbnail or a failure).
     private(set) var isComplete = false
+    /// Whether the tile shows the photo's embedded preview, until its thumbnail comes.
+    private(set) var showsPreview = false
 
     init(edge: Int) {
         root = gtk_overlay_new()
@@ -132,9 +134,17 @@ final class ThumbnailTile {
         gtk_widget_set_tooltip_text(root, tr("“%s” was not found: it was moved or deleted outside this app.", photo.displayName))
     }
 
+    /// Shows the bound photo's embedded preview while its thumbnail is made.
+    func showPreview(_ preview: Thumbnail) {
+        guard !isMissing, !isComplete, case .image(let texture, _) = preview else { return }
+        gtk_picture_set_paintable(picture, texture.pointer)
+        showsPreview = true
+    }
+
     /// Shows a thumbnail that arrived for the bound photo.
     func apply(_ thumbnail: Thumbnail?) {
         guard !isMissing else { return }
+        showsPreview = false
         if let ring { gtk_widget_set_visible(ring.root, 0) }
         gtk_widget_remove_css_class(root, "missing")
         switch thumbnail {

@@ -103,6 +103,7 @@ final class PhotoViewer {
         }
         contents.observeChanges { [weak self] splice in self?.folderChanged(splice) }
         thumbnails.observeReady { [weak self] key, thumbnail in self?.thumbnailReady(key, thumbnail) }
+        thumbnails.observePreview { [weak self] key, preview in self?.previewReady(key, preview) }
         onSignal(canvas.widget, "resize", integers: { [weak self] _, _ in self?.render() })
         onSignal(selectAction.pointer, "change-state", pointer: { [weak self] _ in
             guard let self, let current = self.current else { return }
@@ -176,9 +177,17 @@ final class PhotoViewer {
         case .image(_, let pixels): placeholder = (key, CanvasSurface(PremultipliedImage(pixels)))
         case .failed, nil:
             guard !photo.isNotFound else { break }
+            if case .image(_, let pixels)? = thumbnails.preview(key) { placeholder = (key, CanvasSurface(PremultipliedImage(pixels))) }
             thumbnails.request(key, priority: Int.max - 1)
             thumbnailRequest = key
         }
+    }
+
+    /// A photo on another machine: its embedded preview stands in until its thumbnail comes.
+    private func previewReady(_ key: PhotoVersion, _ preview: Thumbnail) {
+        guard key == thumbnailRequest, placeholder == nil, case .image(_, let pixels) = preview else { return }
+        placeholder = (key, CanvasSurface(PremultipliedImage(pixels)))
+        render()
     }
 
     private func thumbnailReady(_ key: PhotoVersion, _ thumbnail: Thumbnail) {

@@ -145,7 +145,7 @@ final class ViewerImages {
         failures.removeAll()
         tracker.releaseAll()
         downloads.removeAll()
-        if let progressToken { WebDownloads.shared.stop(progressToken) }
+        if let progressToken { Downloads.shared.stop(progressToken) }
         progressToken = nil
     }
 
@@ -179,19 +179,20 @@ final class ViewerImages {
     /// which replaces its display-size image and leaves an animation's frames alone.
     private func submit(_ request: DecodeRequest, version: PhotoVersion, priority: Int, sharpening: Bool = false) -> QueuedWork {
         let decoder = self.decoder
-        let isWeb = WebPhotoFiles.isWebAddress(request.uri)
-        if isWeb { watchDownloads() }
-        let pool = isWeb ? DecodePool.downloads : DecodePool.shared
+        // A web photo's original, or a photo on another machine, comes here first (with its
+        // progress shown), then decodes from here; it waits on its server: download workers.
+        let isElsewhere = PhotoOriginals.isElsewhere(request.uri)
+        if isElsewhere { watchDownloads() }
+        let pool = isElsewhere ? DecodePool.downloads : DecodePool.shared
         let ticket = pool.submit(priority: priority) { [weak self] flag in
-            // A web photo's original comes to the download cache first, then decodes from there.
             var request = request
-            if isWeb {
-                switch WebPhotoFiles.shared.fetch(request.uri, policy: .revalidate, cancellation: flag) {
-                case .success(let file):
+            if isElsewhere {
+                switch PhotoOriginals.bringHere(request.uri, cancellation: flag) {
+                case .success(let uri):
                     onMain { [weak self] in self?.downloaded(version.id) }
-                    request = DecodeRequest(uri: URL(fileURLWithPath: file.path).absoluteString, fitting: request.fitting)
+                    request = DecodeRequest(uri: uri, fitting: request.fitting)
                 case .failure(let failure):
-                    guard failure.kind != .cancelled else { return }
+                    guard !failure.isCancelled else { return }
                     let result = Result<(DecodedImage, PremultipliedImage), DecodeFailure>.failure(DecodeFailure(.unreadable, failure.message))
                     onMain { [weak self] in
                         if failure.canRetry { self?.retryable.insert(version.id) }
@@ -219,7 +220,7 @@ final class ViewerImages {
     /// Follows the downloads of web photos' originals (from the first one on).
     private func watchDownloads() {
         guard progressToken == nil else { return }
-        progressToken = WebDownloads.shared.observe { [weak self] url, progress in
+        progressToken = Downloads.shared.observe { [weak self] url, progress in
             guard let self, self.isWanted(url), self.images[url] == nil else { return }
             self.downloads[url] = progress
             self.onDownload(url)

@@ -1,3 +1,4 @@
+import Foundation
 import CGtk
 import PhotoCore
 import PhotoIO
@@ -99,6 +100,12 @@ final class OpenFolder {
         for source in collectionSources.values { source.cancel() }
         loader.cancelAll()
         for page in pages { page.stopWork() }
+        // The visit is over: the copies of its files on another machine go (unless another
+        // window reads them).
+        if RemoteFileCopies.isRemote(source.uri) {
+            let uri = source.uri
+            Thread.detachNewThread { RemoteFileCopies.shared.forget(under: uri) }
+        }
     }
 }
 

@@ -1,18 +1,21 @@
 import PhotoCore
 import PhotoIO
 
-/// The progress of web downloads, on the main thread: the grid's tiles and the viewer watch
-/// the addresses they wait for. Fed by `WebPhotoFiles` (at most ten reports a second per
-/// download).
+/// The progress of downloads, on the main thread: web photos (`WebPhotoFiles`) and the
+/// whole files of photos on other machines (`RemoteFileCopies`), by their URIs; the grid's
+/// tiles and the viewer watch those they wait for (at most ten reports a second each).
 @MainActor
-final class WebDownloads {
-    static let shared = WebDownloads()
+final class Downloads {
+    static let shared = Downloads()
     private var observers: [Int: (String, DownloadProgress) -> Void] = [:]
     private var nextToken = 0
 
     private init() {
         WebPhotoFiles.shared.observeProgress { url, progress in
-            onMain { WebDownloads.shared.report(url, progress) }
+            onMain { Downloads.shared.report(url, progress) }
+        }
+        RemoteFileCopies.shared.observeProgress { uri, progress in
+            onMain { Downloads.shared.report(uri, progress) }
         }
     }
 
