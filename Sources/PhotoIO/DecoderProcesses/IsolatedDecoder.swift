@@ -195,13 +195,7 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Embedde
         } isolated: {
             var dates = [DateTakenCache.Value?](repeating: nil, count: uris.count)
             for start in stride(from: 0, to: uris.count, by: DecoderChannel.maxDescriptors) {
-                var opened: [(index: Int, fd: Int32)] = []
-                for i in start..<min(start + DecoderChannel.maxDescriptors, uris.count) {
-                    // A file on another machine: its first bytes, which hold its EXIF.
-                    if case .success(let file) = Self.open(uri: uris[i], reach: .prefix(RemoteFileCopies.metadataPrefix)) {
-                        opened.append((i, file.fd))
-                    }
-                }
+                let opened = Self.openForDates(uris, Array(start..<min(start + DecoderChannel.maxDescriptors, uris.count)))
                 defer { for file in opened { close(file.fd) } }
                 guard !opened.isEmpty else { continue }
                 let request = DecoderRequest(id: 0, operation: .dates)
@@ -217,6 +211,29 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Embedde
             }
             return dates
         }
+    }
+
+    /// Opens the files whose dates to read: local ones in turn, files on other machines six
+    /// at a time (each waits on its server: opening, then its first bytes, which hold its
+    /// EXIF), in the order given.
+    private static func openForDates(_ uris: [String], _ indices: [Int]) -> [(index: Int, fd: Int32)] {
+        let reach = RemoteFileCopies.Reach.prefix(RemoteFileCopies.metadataPrefix)
+        guard indices.contains(where: { RemoteFileCopies.isRemote(uris[$0]) }) else {
+            return indices.compactMap { i in (try? open(uri: uris[i], reach: reach).get()).map { (i, $0.fd) } }
+        }
+        let found = Mutex([Int: Int32]())
+        let group = DispatchGroup()
+        let slots = DispatchSemaphore(value: Int(WebClient.Configuration().connectionsPerHost))
+        for i in indices {
+            slots.wait()
+            DispatchQueue.global(qos: .utility).async(group: group) {
+                defer { slots.signal() }
+                if case .success(let file) = open(uri: uris[i], reach: reach) { found.withLock { $0[i] = file.fd } }
+            }
+        }
+        group.wait()
+        let descriptors = found.withLock { $0 }
+        return indices.compactMap { i in descriptors[i].map { (i, $0) } }
     }
 
     /// What `uri`'s content says for the Properties panel; see `PhotoProperties.read(uri:)`.

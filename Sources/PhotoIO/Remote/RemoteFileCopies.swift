@@ -210,7 +210,7 @@ public final class RemoteFileCopies: Sendable {
             while left > 0 {
                 switch scratch.withUnsafeMutableBytes({ stream.read(into: UnsafeMutableRawBufferPointer(rebasing: $0.prefix(left))) }) {
                 case .failure(let failure): return failure
-                case .success(0): return DecodeFailure(.unreadable, tr("The file could not be read: %s", "it is shorter than before"))
+                case .success(0): return DecodeFailure(.unreadable, tr("The file could not be read: %s", tr("it is shorter than before")))
                 case .success(let n):
                     left -= n
                     table.withLock { $0.bytesRead += Int64(n) }

@@ -39,7 +39,8 @@ extension BrowserWindow {
                 self.showWelcome()
                 if fromCommandLine { self.onOpenFailed(tr("Not connected.")) }
             case .failed(let message):
-                self.showError(message)
+                // The server may be back, or the password typed again: Retry connects anew.
+                self.showError(message, retry: { [weak self] in self?.open(uris: [uri]) })
                 if fromCommandLine { self.onOpenFailed(message) }
             }
         }

@@ -17,6 +17,8 @@ public final class WebPhotoFiles: Sendable {
     private struct State {
         var thumbnails: [String: String] = [:]
         var observer: (@Sendable (String, DownloadProgress) -> Void)?
+        /// One lock per address being fetched, and how many fetches hold or wait for it.
+        var fetching: [String: (lock: NSLock, users: Int)] = [:]
     }
     private let state = Mutex(State())
 
@@ -55,7 +57,31 @@ public final class WebPhotoFiles: Sendable {
 
     /// The file of `url` in the cache: downloaded now, revalidated, or as cached (see
     /// `WebRequest.CachePolicy`). Stops with `.cancelled` soon after `cancellation` is set.
+    ///
+    /// Fetches of one address at once go one after the other: the later ones then find the
+    /// file the first one brought (a thumbnail that is its photo, while the viewer downloads
+    /// it), rather than downloading it again beside it.
     public func fetch(_ url: String, policy: WebRequest.CachePolicy, cancellation: CancellationFlag) -> Result<DownloadedFile, WebFailure> {
+        if cancellation.isCancelled { return .failure(.cancelled) }
+        let lock = state.withLock { state -> NSLock in
+            let entry = state.fetching[url] ?? (NSLock(), 0)
+            state.fetching[url] = (entry.lock, entry.users + 1)
+            return entry.lock
+        }
+        defer {
+            state.withLock { state in
+                guard let entry = state.fetching[url] else { return }
+                state.fetching[url] = entry.users > 1 ? (entry.lock, entry.users - 1) : nil
+            }
+        }
+        while !lock.lock(before: Date().addingTimeInterval(0.1)) {
+            if cancellation.isCancelled { return .failure(.cancelled) }
+        }
+        defer { lock.unlock() }
+        return download(url, policy: policy, cancellation: cancellation)
+    }
+
+    private func download(_ url: String, policy: WebRequest.CachePolicy, cancellation: CancellationFlag) -> Result<DownloadedFile, WebFailure> {
         if cancellation.isCancelled { return .failure(.cancelled) }
         let download = WebDownload(WebRequest(url: url, content: .photo, cachePolicy: policy), client: client, cache: cache)
         let watch = CancellationWatch(flag: cancellation, download: download)
