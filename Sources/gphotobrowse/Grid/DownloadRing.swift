@@ -45,7 +45,7 @@ final class DownloadRing {
 
     private func draw(_ cairo: OpaquePointer) {
         let centre = diameter / 2, width = max(3, diameter / 12)
-        cairo_set_source_rgba(cairo, 0, 0, 0, 0.55)
+        cairo_set_source_rgba(cairo, 0, 0, 0, 0.65)
         cairo_arc(cairo, centre, centre, centre, 0, 2 * .pi)
         cairo_fill(cairo)
         let radius = centre - width
