@@ -119,7 +119,13 @@ final class FolderSource: AlbumSource {
             if Trace.isEnabled { printError("skipped folder “\(skipped.folder.path.joined(separator: "/"))”: \(skipped.message)") }
             if ![.hidden, .alreadyWalked, .loop].contains(skipped.reason) { leftOut.append(skipped) }
         }
-        if !found.photos.isEmpty { apply(tree.insert(found.photos)) }
+        if !found.photos.isEmpty {
+            // A web album's own photos are titled by its list, which its walk has read by now.
+            if isWeb, tree.photoCount == 0, let title = (run.walk as? WebAlbumWalk)?.report.title, !title.isEmpty {
+                tree = FolderTree(rootURI: uri, rootName: title)
+            }
+            apply(tree.insert(found.photos))
+        }
         guard let end = found.end else { return }
         if run === walk {
             finish(end)
