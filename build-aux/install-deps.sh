@@ -36,9 +36,10 @@ test_pkgs=(
   gir1.2-gnomedesktop-3.0 gir1.2-gdkpixbuf-2.0 libgdk-pixbuf2.0-bin
   # Chinese glyphs for the translated interface in screenshots
   fonts-droid-fallback
-  # the tools the benchmarks compare with (djpeg: libjpeg-turbo alone), and /usr/bin/time
-  # for peak memory; gThumb, which first-screen compares with, is left to install by hand
-  libvips-tools libjpeg-turbo-progs hyperfine time
+  # the tools the benchmarks compare with (djpeg: libjpeg-turbo alone; curl: the web
+  # benchmark's network floor), and /usr/bin/time for peak memory; gThumb, which
+  # first-screen compares with, is left to install by hand
+  libvips-tools libjpeg-turbo-progs hyperfine time curl
 )
 
 case "${1:-}" in

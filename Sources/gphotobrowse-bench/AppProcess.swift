@@ -83,16 +83,16 @@ func problemRunningApp(_ app: String) -> String? {
     return nil
 }
 
-/// Starts the app with `arguments`, milestones traced on its stderr (returned for reading),
-/// its cache and settings in the folders given, drawing with cairo (Xvfb has no GPU), in
-/// this process's environment or the one given.
+/// Starts the app with `arguments`, milestones traced on its stderr (returned for reading;
+/// `trace: "all"` adds a line per tile), its cache and settings in the folders given,
+/// drawing with cairo (Xvfb has no GPU), in this process's environment or the one given.
 func startTracedApp(_ app: String, _ arguments: [String], cache: String, config: String,
-                    environment base: [String: String]? = nil) -> (process: Process, stderr: FileHandle)? {
+                    environment base: [String: String]? = nil, trace: String = "1") -> (process: Process, stderr: FileHandle)? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: app)
     process.arguments = arguments
     var environment = base ?? ProcessInfo.processInfo.environment
-    environment["GPHOTOBROWSE_TRACE"] = "1"
+    environment["GPHOTOBROWSE_TRACE"] = trace
     environment["XDG_CACHE_HOME"] = cache
     environment["XDG_CONFIG_HOME"] = config
     environment["GSK_RENDERER"] = environment["GSK_RENDERER"] ?? "cairo"
@@ -169,6 +169,17 @@ final class TraceReader: @unchecked Sendable {
                 return (line.count >= 3 ? Int(line[line.count - 2]) ?? -1 : -1, ms)
             }
             if !condition.wait(until: deadline) { return nil }
+        }
+    }
+
+    /// The `trace NAME [VALUE] MS` lines that came so far: each one's VALUE (-1 when it has
+    /// none) and MS.
+    func lines(named name: String) -> [(value: Int, ms: Int)] {
+        condition.lock()
+        defer { condition.unlock() }
+        return lines.compactMap { line in
+            guard line.first.map(String.init) == name, let ms = line.last.flatMap({ Int($0) }) else { return nil }
+            return (line.count >= 3 ? Int(line[line.count - 2]) ?? -1 : -1, ms)
         }
     }
 

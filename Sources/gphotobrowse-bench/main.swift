@@ -12,6 +12,7 @@ let commands: [any BenchCommand.Type] = [
     AlbumsCommand.self,
     WalkCommand.self,
     TrashCommand.self,
+    WebCommand.self,
 ]
 
 exit(BenchCommandLine(commands: commands).run(Array(CommandLine.arguments.dropFirst())))
