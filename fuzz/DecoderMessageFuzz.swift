@@ -1,5 +1,6 @@
 // libFuzzer target for the decoder message format (DecoderMessage, DecoderRequest,
-// DecoderReady, DecoderCancel, DecoderReply, PixelLayout.check).
+// DecoderReady, DecoderCancel, DecoderReply, PixelLayout.check) and for the web photo list
+// a decoder process hands back in a memory file (WebPhotoList).
 //
 // Built by build-aux/fuzz.sh together with Sources/PhotoCore as one module; see
 // docs/fuzzing.md. Any precondition failure below is a finding.
@@ -10,6 +11,7 @@ private let memorySizes = [0, 4096, 1 << 30]
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
+    fuzzWebPhotoList(UnsafeRawBufferPointer(bytes))
     guard let message = try? DecoderMessage(decoding: bytes) else { return 0 }
 
     // The wire format: every value read is within the limits, so re-encoding cuts nothing
@@ -86,3 +88,18 @@ private func hasNaN(_ reply: DecoderReply) -> Bool {
     return [details.exposureTime, details.fNumber, details.focalLength, details.latitude, details.longitude]
         .contains { $0?.isNaN == true }
 }
+
+/// A web photo list that decodes is within every limit, so encoding it again gives the very
+/// same bytes, and those decode to the same list.
+private func fuzzWebPhotoList(_ bytes: UnsafeRawBufferPointer) {
+    guard let list = try? WebPhotoList(decoding: bytes) else { return }
+    precondition(list.photoCount <= WebPhotoList.maxPhotos && list.albums.count <= WebPhotoList.maxAlbums)
+    for entry in list.photos + list.albums.flatMap(\.photos) {
+        precondition(WebAddress.isWebAddress(entry.url), "a list entry that is not a web address: \(entry.url)")
+    }
+    let encoded = list.encoded()
+    precondition(encoded.elementsEqual(bytes), "a decoded list encodes to other bytes")
+    let again = encoded.withUnsafeBytes { try? WebPhotoList(decoding: $0) }
+    precondition(again == list, "a list changed on a round trip")
+}
+

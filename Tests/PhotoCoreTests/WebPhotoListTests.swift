@@ -1,3 +1,4 @@
+import Foundation
 import PhotoCore
 import Testing
 
@@ -71,5 +72,16 @@ import Testing
         #expect(WebAddress.escapingUnsafeCharacters("京.jpg?a=1#x") == "%E4%BA%AC.jpg?a=1#x")
         #expect(WebAddress.escapingUnsafeCharacters("a%20b.jpg") == "a%20b.jpg")
         #expect(WebAddress.isWebAddress("HTTPS://example.org") && !WebAddress.isWebAddress("ftp://example.org"))
+    }
+
+    /// The fuzzer's seeds: a list, and the request and reply that carry one.
+    @Test func theFuzzSeedsAreWhatTheyAreNamed() throws {
+        let seeds = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../fuzz/corpus/decoder-messages")
+        let list = try [UInt8](Data(contentsOf: seeds.appendingPathComponent("web-list.bin")))
+        #expect(try decode(list) == self.list)
+        let request = try DecoderRequest(DecoderMessage(decoding: [UInt8](Data(contentsOf: seeds.appendingPathComponent("request-web-list.bin")))))
+        #expect(request.operation == .webList && request.baseURL == "https://example.org/kyoto.json")
+        let reply = try DecoderReply(DecoderMessage(decoding: [UInt8](Data(contentsOf: seeds.appendingPathComponent("reply-web-list.bin")))))
+        #expect(reply.outcome == .webList(byteCount: list.count))
     }
 }

@@ -43,12 +43,12 @@ final class WindowHeader {
             g_menu_append_item(album, item)
             item.unref()
         }
+        g_menu_append_section(mainMenu, nil, album.cast())
+        album.unref()
         let open = g_menu_new()!
         g_menu_append(open, tr("Open Location…"), "win.open-location")
         g_menu_append_section(mainMenu, nil, open.cast())
         open.unref()
-        g_menu_append_section(mainMenu, nil, album.cast())
-        album.unref()
         let app = g_menu_new()!
         g_menu_append(app, tr("About Photo Browser"), "app.about")
         g_menu_append_section(mainMenu, nil, app.cast())
