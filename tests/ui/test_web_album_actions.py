@@ -132,3 +132,19 @@ def test_export_saves_the_downloaded_originals(launch, web_server, tmp_path):
     assert exported.read_bytes() == (web_server.root / "b-green.png").read_bytes(), "the export is not the served photo"
     assert sorted(p.name for p in target.iterdir()) == ["b-green.png"]
     assert app.quit() == 0
+
+
+def test_a_list_of_more_than_the_most_photos_is_cut_and_said(launch, web_server):
+    # 100,005 entries: the app shows the first 100,000, says so, and stays responsive; the
+    # photos do not exist, so the tiles in view fail (404) and nothing else does.
+    entries = [f"p/{i}.jpg" for i in range(100_005)]
+    (web_server.root / "huge.json").write_text(json.dumps({"title": "Huge", "photos": entries}))
+    app = launch(f"{web_server.url}/huge.json")
+    app.wait_for_line(r"^trace web-list 100000 \d+$", timeout=60)
+    app.wait_for_line(r"^trace enumerated 100000 \d+$", timeout=60)
+    app.wait_for_title("Huge")
+    app.wait_for_line(r"^trace visible-thumbnails \d+ \d+$", timeout=60)
+    requested = json.loads(web_server.stats.read_text())
+    asked = [target for target in requested if target.startswith("/p/")]
+    assert 0 < len(asked) < 200, f"{len(asked)} photos asked for: only those in view and the next screenful should be"
+    assert app.quit() == 0
