@@ -709,6 +709,25 @@ def open_folder(launch, folder: Path, count: int | None = None, timeout: float =
     return app
 
 
+def choose_folder(app: App, title: str, folder: Path) -> None:
+    """In GTK's folder chooser titled `title` (opened by the app), types `folder`'s path and
+    chooses it."""
+    deadline = Deadline(10)
+    while not app.x.windows_named(rf"^{re.escape(title)}$"):
+        if deadline.expired():
+            raise AssertionError(f"no window named {title} within 10 s")
+        time.sleep(0.1)
+    app.x.focus(app.x.windows_named(rf"^{re.escape(title)}$")[0])
+    app.x.key("ctrl+l")
+    time.sleep(0.3)
+    app.x.xdotool("type", "--delay", "20", str(folder) + "/")
+    time.sleep(0.5)
+    app.x.key("Return")
+    time.sleep(0.5)
+    if app.x.windows_named(rf"^{re.escape(title)}$"):
+        app.x.key("Return")  # the first Return went into the folder; this one chooses it
+
+
 def wait_for_still_screen(app: App, check, timeout: float = 10, what: str = "the expected pixels") -> Image:
     """As wait_for_screen, and then until two looks 0.2 s apart are the same (a page's
     crossfade is over, so what is seen is also where input goes)."""

@@ -5,7 +5,7 @@ found by their covers (each album's photo has a colour of its own)."""
 
 import time
 
-from harness import COLOURS, Deadline, Image, Rect, close_to, open_folder, wait_for_screen
+from harness import COLOURS, Deadline, Image, Rect, close_to, open_folder, wait_for_screen, wait_for_still_screen
 from your_albums import (HEADER, albums_folder, click_toast_button, park_pointer, wait_for_albums,
                          wait_for_named_window, write_album)
 
@@ -105,15 +105,8 @@ FOCUS_RING = (126, 168, 220)  # libadwaita's focus outline, over the header bar 
 def settled_screenshot(app, before: Image) -> Image:
     """The window once it differs from `before` (a key's effect is drawn) and two looks a
     moment apart are the same (the drawing is over)."""
-    last = wait_for_screen(app, lambda image: (image.data != before.data, "the window is unchanged"),
-                           what="the focus moved")
-    deadline = Deadline(10)
-    while True:
-        time.sleep(0.2)
-        image = app.screenshot()
-        if image.data == last.data or deadline.expired():
-            return image
-        last = image
+    return wait_for_still_screen(app, lambda image: (image.data != before.data, "the window is unchanged"),
+                                 what="the focus moved")
 
 
 def switcher_has_focus(image: Image, first_cover: tuple[int, int], last_cover: tuple[int, int]) -> bool:

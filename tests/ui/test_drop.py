@@ -20,8 +20,9 @@ def folders(photo_folder):
 
 
 def drag_onto(app, spawn, xserver, *paths):
-    """Starts a drag source offering `paths`, then drags from it onto the app's window."""
-    source = spawn([sys.executable, DRAG_SOURCE, "Drag source", *(p.as_uri() for p in paths)])
+    """Starts a drag source offering `paths` (or URIs, as strings), as a file manager or a
+    web browser offers them, then drags from it onto the app's window."""
+    source = spawn([sys.executable, DRAG_SOURCE, "Drag source", *(p if isinstance(p, str) else p.as_uri() for p in paths)])
     source.wait_for_line(r"^ready$")
     source.wait_for_window(r"^Drag source$")
     xserver.move_window(source.window, 1400, 300)

@@ -6,7 +6,7 @@ import time
 from pathlib import Path
 from urllib.parse import unquote
 
-from harness import COLOURS, open_folder, tiles_check, wait_for_screen
+from harness import COLOURS, choose_folder, open_folder, tiles_check, wait_for_screen
 
 PHOTOS = {"a-red.png": "red", "b-green.png": "green", "c-blue.png": "blue",
           "d-yellow.png": "yellow", "e-magenta.png": "magenta", "f-cyan.png": "cyan"}
@@ -19,16 +19,6 @@ def tile_centres(app):
 
 def trash_of(app) -> Path:
     return Path(app.environment["XDG_DATA_HOME"]) / "Trash"
-
-
-def wait_for_named_window(app, pattern, timeout=10):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        found = app.x.windows_named(pattern)
-        if found:
-            return found[0]
-        time.sleep(0.1)
-    raise AssertionError(f"no window named /{pattern}/ within {timeout} s")
 
 
 def test_select_three_delete_to_the_trash_and_undo(launch, photo_folder):
@@ -94,16 +84,7 @@ def test_export_keeps_both_files_when_the_name_is_taken(launch, photo_folder, tm
     # Export… opens GTK's folder chooser: type the folder's path and choose it.
     app.x.xdotool("search", "--name", "^to-export$", "windowfocus", "--sync")
     app.key("ctrl+e")
-    chooser = wait_for_named_window(app, r"^Export to Folder$")
-    app.x.focus(chooser)
-    app.x.key("ctrl+l")
-    time.sleep(0.3)
-    app.x.xdotool("type", "--delay", "20", str(target) + "/")
-    time.sleep(0.5)
-    app.x.key("Return")
-    time.sleep(0.5)
-    if app.x.windows_named(r"^Export to Folder$"):
-        app.x.key("Return")  # the first Return went into the folder; this one chooses it
+    choose_folder(app, "Export to Folder", target)
 
     exported = target / "b-green (2).png"
     deadline = time.time() + 15

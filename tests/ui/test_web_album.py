@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from test_drop import drag_onto
 from harness import COLOURS, Deadline, Rect, make_solid, tiles_check, wait_for_screen, wait_for_still_screen
 
 SERVER = Path(__file__).resolve().parent.parent / "servers" / "photo_server.py"
@@ -190,14 +191,7 @@ def test_an_address_dropped_from_a_browser_opens_its_album(launch, spawn, xserve
     app.wait_for_window(None)
     mark = app.mark()
     # A web browser offers a dragged link as text/uri-list.
-    source = spawn([sys.executable, Path(__file__).resolve().parent / "drag_source.py", "Drag source",
-                    f"{web_server.url}/kyoto.json"])
-    source.wait_for_line(r"^ready$")
-    source.wait_for_window(r"^Drag source$")
-    xserver.move_window(source.window, 1400, 300)
-    target = app.geometry()
-    xserver.drag(source.geometry().centre, (target.x + target.width // 2, target.y + target.height // 2))
-    source.wait_for_line(r"^drag-(end|cancel)", timeout=10)
+    drag_onto(app, spawn, xserver, f"{web_server.url}/kyoto.json")
     app.wait_for_line(r"^trace enumerated 3 \d+$", since=mark, timeout=30)
     app.wait_for_title("Kyoto")
     wait_for_screen(app, album_tiles(app),

@@ -6,8 +6,7 @@ import json
 import subprocess
 import time
 
-from harness import COLOURS, Deadline, Rect, make_solid, tiles_check, wait_for_screen
-from test_edit import wait_for_named_window
+from harness import COLOURS, Deadline, Rect, choose_folder, make_solid, tiles_check, wait_for_screen
 from test_web_album import PHOTOS, PhotoServer, album_tiles, web_root, web_server  # noqa: F401 (fixtures)
 
 
@@ -115,16 +114,7 @@ def test_export_saves_the_downloaded_originals(launch, web_server, tmp_path):
     time.sleep(0.3)
     app.focus()
     app.key("ctrl+e")
-    chooser = wait_for_named_window(app, r"^Export to Folder$")
-    app.x.focus(chooser)
-    app.x.key("ctrl+l")
-    time.sleep(0.3)
-    app.x.xdotool("type", "--delay", "20", str(target) + "/")
-    time.sleep(0.5)
-    app.x.key("Return")
-    time.sleep(0.5)
-    if app.x.windows_named(r"^Export to Folder$"):
-        app.x.key("Return")
+    choose_folder(app, "Export to Folder", target)
     exported = target / "b-green.png"
     deadline = Deadline(20)
     while not exported.exists() and not deadline.expired():
