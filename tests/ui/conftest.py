@@ -8,18 +8,22 @@ GPHOTOBROWSE_BIN=/path/to/gphotobrowse skips the `swift build`.
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 
 HERE = Path(__file__).resolve().parent
-if str(HERE) not in sys.path:
-    sys.path.insert(0, str(HERE))
+for path in (HERE, HERE.parent / "servers"):
+    if str(path) not in sys.path:
+        sys.path.insert(0, str(path))
 
 import harness  # noqa: E402
 from harness import CORPUS, REPO, App, SessionBus, XServer  # noqa: E402
+from sftp_server import MAX_CLIENT_RUNTIME_DIR  # noqa: E402
 
 
 def pytest_configure(config):
@@ -62,14 +66,27 @@ def xserver():
     server.stop()
 
 
-def app_environment(base: dict[str, str], root: Path) -> dict[str, str]:
+def short_runtime_dir() -> Path:
+    """A new private folder for one app's XDG_RUNTIME_DIR, under /tmp rather than the test's
+    temporary folder: sockets are made in it, and a Unix socket's path has at most 107
+    characters. GVfs's sftp backend has ssh listen on XDG_RUNTIME_DIR/gvfsd-sftp/ and 57
+    characters more, so a deeper folder makes every sftp mount fail (tests/servers/sftp_server.py
+    tells how). A desktop's /run/user/UID is as short."""
+    runtime = Path(tempfile.mkdtemp(prefix="gpb-run-", dir="/tmp" if os.path.isdir("/tmp") else None))
+    if len(str(runtime)) > MAX_CLIENT_RUNTIME_DIR:
+        shutil.rmtree(runtime, ignore_errors=True)
+        raise RuntimeError(f"{runtime} is too long for an app's XDG_RUNTIME_DIR (at most "
+                           f"{MAX_CLIENT_RUNTIME_DIR} characters)")
+    return runtime
+
+
+def app_environment(base: dict[str, str], root: Path, runtime: Path) -> dict[str, str]:
     """A clean environment for one app: fresh HOME and XDG folders, X11 + cairo, tracing."""
     home = root / "home"
     env = dict(base)
     for name in ("LC_ALL", "LANGUAGE", "DBUS_SESSION_BUS_ADDRESS", "GTK_THEME", "GDK_SCALE",
                  "GDK_DPI_SCALE", "GTK_MODULES", "GSETTINGS_SCHEMA_DIR", "GPHOTOBROWSE_TRACE"):
         env.pop(name, None)
-    runtime = root / "run"
     for d in (home, home / ".cache", home / ".config", home / ".local" / "share", runtime):
         d.mkdir(parents=True, exist_ok=True)
     runtime.chmod(0o700)
@@ -98,12 +115,13 @@ def spawn(request, xserver, tmp_path_factory):
     a signal (a crash) or did not exit after Ctrl+Q. On a failed test, a screenshot of the
     whole screen is kept; the paths of it and of each program's stderr log are printed.
     """
-    started: list[tuple[App, SessionBus]] = []
+    started: list[tuple[App, SessionBus, Path]] = []
 
     def start(argv, cwd: Path | None = None, extra_env: dict[str, str] | None = None,
               sort_by: str | None = None) -> App:
         root = tmp_path_factory.mktemp("app-env")
-        env = app_environment(xserver.env(), root)
+        runtime = short_runtime_dir()
+        env = app_environment(xserver.env(), root, runtime)
         if extra_env:
             env.update(extra_env)
         if sort_by:
@@ -112,13 +130,17 @@ def spawn(request, xserver, tmp_path_factory):
             settings.parent.mkdir(parents=True, exist_ok=True)
             reversed_ = "true" if sort_by in ("dateTaken", "modified") else "false"
             settings.write_text(f"[browser]\nsort-by={sort_by}\nsort-reversed={reversed_}\n")
-        bus = SessionBus(env)
+        try:
+            bus = SessionBus(env, root / "session-bus.log")
+        except BaseException:
+            shutil.rmtree(runtime, ignore_errors=True)
+            raise
         if bus.address:
             env["DBUS_SESSION_BUS_ADDRESS"] = bus.address
         else:
             env["DBUS_SESSION_BUS_ADDRESS"] = "disabled:"
         app = App(xserver, [str(a) for a in argv], env, root / "stderr.log", cwd=cwd)
-        started.append((app, bus))
+        started.append((app, bus, runtime))
         return app
 
     yield start
@@ -132,7 +154,7 @@ def spawn(request, xserver, tmp_path_factory):
             print(f"\n[ui] screenshot at failure: {shot}")
         except Exception as error:  # the screenshot is a courtesy; the failure is the news
             print(f"\n[ui] could not take a screenshot: {error}")
-    for app, bus in started:
+    for app, bus, runtime in started:
         try:
             if app.process.poll() is None:
                 try:
@@ -146,7 +168,10 @@ def spawn(request, xserver, tmp_path_factory):
                                 f"stderr ends:\n{app.tail()}")
         finally:
             bus.stop()
+            shutil.rmtree(runtime, ignore_errors=True)
             print(f"[ui] stderr of {' '.join(app.argv)}: {app.log_path}")
+            if bus.log_path:
+                print(f"[ui] its session bus (gvfsd and its backends): {bus.log_path}")
     if problems:
         pytest.fail("\n\n".join(problems), pytrace=False)
 

@@ -648,15 +648,29 @@ class App:
 
 
 class SessionBus:
-    def __init__(self, env: dict[str, str]):
+    """A private session bus for one app; what it and the services it starts (gvfsd and its
+    backends) write goes to log_path, when given."""
+
+    def __init__(self, env: dict[str, str], log_path: Path | None = None):
         self.process = None
         self.address = None
+        self.log_path = log_path
         if not shutil.which("dbus-daemon"):
             return
-        self.process = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--print-address"],
-                                        env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-        ready, _, _ = select.select([self.process.stdout], [], [], 10)
-        line = self.process.stdout.readline().decode().strip() if ready else ""
+        # The address comes on a pipe of its own; stdout and stderr (the bus's, and those of the
+        # services it starts, which inherit them) go to the log, never to a pipe nobody reads.
+        read_end, write_end = os.pipe()
+        log = log_path.open("wb") if log_path else subprocess.DEVNULL
+        try:
+            self.process = subprocess.Popen(["dbus-daemon", "--session", "--nofork", f"--print-address={write_end}"],
+                                            env=env, stdout=log, stderr=log, pass_fds=(write_end,))
+        finally:
+            os.close(write_end)
+            if log_path:
+                log.close()
+        with os.fdopen(read_end, "rb") as address:
+            ready, _, _ = select.select([address], [], [], 10)
+            line = address.readline().decode().strip() if ready else ""
         if not line:
             self.stop()
             raise RuntimeError("dbus-daemon did not print its address within 10 s")

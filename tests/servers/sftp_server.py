@@ -1,0 +1,208 @@
+#!/usr/bin/env python3
+"""A real sshd on loopback for GVfs's sftp backend, and an ssh-agent holding the one key it
+accepts, as a desktop session has one.
+
+    from sftp_server import SftpServer
+    with SftpServer(workdir) as server:       # workdir: a new, empty folder of the caller's
+        uri = server.uri("/some/folder")      # sftp://USER@127.0.0.1:PORT/some/folder
+        env["SSH_AUTH_SOCK"] = server.agent_socket
+
+or, from another program (a benchmark):
+
+    sftp_server.py --dir WORKDIR
+
+which prints `port N`, `agent PATH` and `user NAME` (a line each) and serves until it is
+terminated or the process that started it ends.
+
+The server logs in the user running it (root included, by key only) to the sftp subsystem
+only: the key is `restrict`ed and every session is internal-sftp. Its log (sshd -e) is in
+WORKDIR/sshd.log; `log()` reads it.
+
+The client's side has one trap, which MAX_CLIENT_RUNTIME_DIR is about: GVfs's sftp backend
+runs `ssh -oControlMaster auto -oControlPath=$XDG_RUNTIME_DIR/gvfsd-sftp/%C`, and ssh, once
+logged in, listens on that path plus ".<16 random characters>". A Unix socket's path has at
+most 107 characters, so an XDG_RUNTIME_DIR longer than MAX_CLIENT_RUNTIME_DIR makes ssh end
+right after the server accepted the key (its stderr: "unix_listener: path … too long for Unix
+domain socket"; this server's log: "Accepted publickey …" then "ssh_packet_send_debug: …
+Broken pipe"), and the mount fails with "Connection failed". /run/user/UID fits; a folder
+deep in a test's temporary tree does not.
+
+Standard library only; needs sshd, ssh-keygen, ssh-agent and ssh-add (openssh-server,
+openssh-client).
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+MAX_CLIENT_RUNTIME_DIR = 107 - len("/gvfsd-sftp/") - 40 - len(".") - 16  # 38
+
+SSHD = shutil.which("sshd") or "/usr/sbin/sshd"
+TOOLS = {"sshd (openssh-server)": SSHD, "ssh-keygen (openssh-client)": shutil.which("ssh-keygen"),
+         "ssh-agent (openssh-client)": shutil.which("ssh-agent"), "ssh-add (openssh-client)": shutil.which("ssh-add")}
+
+
+def missing_tools() -> list[str]:
+    """The programs the server needs that this machine lacks, by name and package."""
+    return [name for name, path in TOOLS.items() if not path or not os.access(path, os.X_OK)]
+
+
+def client_runtime_dir_problem(runtime_dir: str | None) -> str | None:
+    """Why GVfs's sftp backend would fail with this XDG_RUNTIME_DIR, or None if it fits."""
+    if runtime_dir and len(runtime_dir) > MAX_CLIENT_RUNTIME_DIR:
+        return (f"XDG_RUNTIME_DIR {runtime_dir} has {len(runtime_dir)} characters; ssh's ControlPath in it "
+                f"fits a Unix socket only up to {MAX_CLIENT_RUNTIME_DIR}")
+    return None
+
+
+def free_port() -> int:
+    """A loopback port nothing listens on (at the moment of asking)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class SftpServer:
+    """sshd on a free loopback port and an ssh-agent with the key it accepts, in `workdir`."""
+
+    def __init__(self, workdir: Path, timeout: float = 20):
+        self.workdir = Path(workdir)
+        self.timeout = timeout
+        self.user = getpass.getuser()
+        self.port = 0
+        self.agent_socket = str(self.workdir / "agent.sock")
+        self.log_path = self.workdir / "sshd.log"
+        self.sshd: subprocess.Popen | None = None
+        self.agent: subprocess.Popen | None = None
+
+    # -- starting and stopping -------------------------------------------------------------
+
+    def start(self) -> "SftpServer":
+        missing = missing_tools()
+        if missing:
+            raise RuntimeError("needs " + ", ".join(missing))
+        self.workdir.mkdir(parents=True, exist_ok=True)
+        for name in ("host", "client"):
+            subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", f"gphotobrowse-test-{name}",
+                            "-f", str(self.workdir / name)], check=True, timeout=self.timeout)
+        authorized = self.workdir / "authorized_keys"
+        authorized.write_text("restrict " + (self.workdir / "client.pub").read_text())
+        authorized.chmod(0o600)
+        if os.geteuid() == 0:
+            Path("/run/sshd").mkdir(mode=0o755, exist_ok=True)  # sshd's privilege separation
+        try:
+            self._start_sshd()
+            self._start_agent()
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def _config(self) -> Path:
+        config = self.workdir / "sshd_config"
+        config.write_text("\n".join([
+            f"Port {self.port}", "ListenAddress 127.0.0.1", f"HostKey {self.workdir / 'host'}",
+            f"AuthorizedKeysFile {self.workdir / 'authorized_keys'}", "AuthenticationMethods publickey",
+            "PasswordAuthentication no", "KbdInteractiveAuthentication no", "PermitRootLogin prohibit-password",
+            "StrictModes no", "UsePAM no", "Subsystem sftp internal-sftp", "ForceCommand internal-sftp",
+            "AllowTcpForwarding no", "X11Forwarding no", "PermitTTY no",
+            f"PidFile {self.workdir / 'sshd.pid'}", "",
+        ]))
+        return config
+
+    def _start_sshd(self) -> None:
+        """sshd on a free port; another one if something took that port in between."""
+        for _ in range(5):
+            self.port = free_port()
+            config = self._config()
+            with self.log_path.open("w") as log:
+                self.sshd = subprocess.Popen([SSHD, "-D", "-e", "-f", str(config)], stdin=subprocess.DEVNULL,
+                                             stdout=subprocess.DEVNULL, stderr=log)
+            if self._wait_for_listening():
+                return
+        raise RuntimeError(f"sshd did not start: {self.log()}")
+
+    def _wait_for_listening(self) -> bool:
+        """True once sshd says it listens; False if it ended because the port was taken."""
+        deadline = time.monotonic() + self.timeout
+        while time.monotonic() < deadline:
+            text = self.log()
+            if f"Server listening on 127.0.0.1 port {self.port}." in text:
+                return True
+            if self.sshd.poll() is not None:
+                if "Address already in use" in text:
+                    return False
+                raise RuntimeError(f"sshd ended with {self.sshd.returncode}: {text}")
+            time.sleep(0.05)
+        raise RuntimeError(f"sshd did not listen on {self.port} within {self.timeout} s: {self.log()}")
+
+    def _start_agent(self) -> None:
+        self.agent = subprocess.Popen(["ssh-agent", "-D", "-a", self.agent_socket], stdin=subprocess.DEVNULL,
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + self.timeout
+        while not os.path.exists(self.agent_socket):
+            if self.agent.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"ssh-agent did not make {self.agent_socket}")
+            time.sleep(0.05)
+        subprocess.run(["ssh-add", "-q", str(self.workdir / "client")], check=True, timeout=self.timeout,
+                       env={**os.environ, "SSH_AUTH_SOCK": self.agent_socket},
+                       stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+    def stop(self) -> None:
+        for process in (self.sshd, self.agent):
+            if process and process.poll() is None:
+                process.terminate()
+                try:
+                    process.wait(5)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+                    process.wait(5)
+
+    def __enter__(self) -> "SftpServer":
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+    # -- what a client needs ---------------------------------------------------------------
+
+    @property
+    def authority(self) -> str:
+        return f"{self.user}@127.0.0.1:{self.port}"
+
+    def uri(self, path: str | Path) -> str:
+        """The sftp:// URI of an absolute path on this machine, through this server."""
+        return f"sftp://{self.authority}{path}"
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--dir", required=True, help="a new, empty folder for the keys, config and log")
+    args = parser.parse_args()
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    signal.signal(signal.SIGINT, lambda *_: stop.set())
+    parent = os.getppid()
+    with SftpServer(Path(args.dir)) as server:
+        print(f"port {server.port}\nagent {server.agent_socket}\nuser {server.user}", flush=True)
+        # Until terminated, or until the process that started it is gone (a run killed).
+        while not stop.wait(0.5) and os.getppid() == parent:
+            pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
