@@ -11,11 +11,14 @@ skipping.
 
 import os
 import shutil
+import signal
+import time
 from pathlib import Path
 
 import pytest
 
-from harness import COLOURS, tiles_check, wait_for_screen
+from exif_photos import camera_jpeg
+from harness import COLOURS, Deadline, tiles_check, wait_for_screen
 from sftp_server import SftpServer, client_runtime_dir_problem, free_port, missing_tools
 from test_albums import expect_tiles, photos, show_album, wait_for_albums, wait_for_switcher
 
@@ -97,3 +100,38 @@ def test_a_server_that_refuses_is_said_plainly(launch, tmp_path, sftp_server):
 
     wait_for_screen(app, shows_a_message, what="the message (the window is blank)")
     assert app.quit() > 0, "a location named on the command line that cannot be opened exits non-zero"
+
+
+def test_tiles_show_embedded_previews_first_and_each_file_is_read_once(launch, tmp_path, sftp_server):
+    # Photos of red, green and blue whose embedded previews are yellow, magenta and cyan.
+    folder = tmp_path / "camera"
+    folder.mkdir()
+    for name, colour, preview in [("a.jpg", "red", "yellow"), ("b.jpg", "green", "magenta"), ("c.jpg", "blue", "cyan")]:
+        camera_jpeg(folder / name, colour, preview)
+    sizes = sum(p.stat().st_size for p in folder.iterdir())
+    assert sizes > 3 * 256 * 1024, "photos larger than the first read of each"
+    app = launch_over_sftp(launch, sftp_server, sftp_server.uri(folder))
+    app.wait_for_line(r"^trace enumerated 3 \d+$", timeout=60)
+    app.wait_for_window(r"^camera$", timeout=30)
+    app.wait_for_line(r"^trace visible-thumbnails 3 \d+$", timeout=60)
+    deadline = Deadline(60)
+    while len(app.lines_matching(r"^trace tile-loaded \d+ \d+$")) < 3 and not deadline.expired():
+        time.sleep(0.1)
+    # Each tile showed its photo's preview (read from the first bytes) before its thumbnail.
+    for index in range(3):
+        preview = app.lines_matching(rf"^trace tile-preview {index} \d+$")
+        loaded = app.lines_matching(rf"^trace tile-loaded {index} \d+$")
+        assert preview and loaded, f"tile {index}: preview {bool(preview)}, thumbnail {bool(loaded)}"
+        assert int(preview[0].group(0).split()[-1]) <= int(loaded[0].group(0).split()[-1])
+    wait_for_screen(app, tiles_check({c: COLOURS[c] for c in ("red", "green", "blue")}, area=app.content_area()),
+                    what="the photos' thumbnails in place of their previews")
+    # The viewer shows the first photo from the copy already read.
+    app.focus()
+    app.key("Home", "Return")
+    app.wait_for_line(r"^trace full-image 0 \d+$", timeout=60)
+    mark = app.mark()
+    os.kill(app.process.pid, signal.SIGUSR1)
+    read, files = (int(v) for v in app.wait_for_line(r"^trace remote-read (\d+) (\d+) \d+$", since=mark).groups())
+    assert read == sizes, f"{read} bytes read over sftp for {sizes} bytes of photos: each byte once"
+    assert files <= 6, f"{files} files opened on the server for 3 photos: the first bytes, then the rest"
+    assert app.quit() == 0

@@ -80,12 +80,11 @@ enum EmbeddedPreview {
 
 extension PixbufDecoder: EmbeddedPreviewReading {
     /// The embedded preview, read in this process (see `EmbeddedPreview`).
+    /// A file on another machine: from the copy of its first bytes (`RemoteFileCopies`).
     public func embeddedPreview(_ request: DecodeRequest, cancellation: CancellationFlag) -> Result<DecodedImage, DecodeFailure> {
-        ByteSource.reading(uri: request.uri) { source in
-            guard let descriptor = source.descriptor else {
-                return .failure(DecodeFailure(.unreadable, "The preview is read from a local copy."))
-            }
-            return EmbeddedPreview.decode(descriptor: descriptor, fitting: request.fitting, cancellation: cancellation) { pixbuf, size, format in
+        IsolatedDecoder.open(uri: request.uri, reach: .prefix(RemoteFileCopies.metadataPrefix), cancellation: cancellation).flatMap { file in
+            defer { close(file.fd) }
+            return EmbeddedPreview.decode(descriptor: file.fd, fitting: request.fitting, cancellation: cancellation) { pixbuf, size, format in
                 .success(PixbufImage.copy(pixbuf, sourceSize: size, format: format))
             }
         }

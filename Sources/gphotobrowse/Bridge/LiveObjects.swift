@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import Synchronization
 import PhotoCore
+import PhotoIO
 
 /// How many of the app's objects are alive, by kind: what a leak shows up in.
 ///
@@ -59,6 +60,11 @@ enum LiveObjects {
                 for (kind, live) in counts.sorted(by: { $0.key < $1.key }) { printError("live \(kind) \(live)") }
             }
             Trace.milestone("live-objects", counts.values.reduce(0, +))
+            // What was read from other machines so far: bytes, and files opened there.
+            if Trace.tilesEnabled {
+                let read = RemoteFileCopies.shared.totals
+                Trace.milestone("remote-read", Int(read.bytes), read.files)
+            }
             return 1  // G_SOURCE_CONTINUE
         }, nil)
     }

@@ -97,7 +97,9 @@ final class ThumbnailGrid {
 
         loader.observeReady { [weak self] key, thumbnail in self?.thumbnailReady(key, thumbnail) }
         loader.observePreview { [weak self] key, preview in
-            for tile in self?.tiles.values ?? [:].values where tile.key == key { tile.showPreview(preview) }
+            guard let self else { return }
+            for tile in self.tiles.values where tile.key == key { tile.showPreview(preview) }
+            if Trace.tilesEnabled, let index = self.contents.photos.index(of: key.id) { Trace.milestone("tile-preview", index) }
         }
         loader.observeProgress { [weak self] key, progress in
             for tile in self?.tiles.values ?? [:].values where tile.key == key { tile.showDownload(progress) }
