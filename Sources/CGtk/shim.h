@@ -25,4 +25,19 @@ static inline const char *cgtk_object_type_name(gpointer object) { return G_OBJE
 /* GTK_INVALID_LIST_POSITION: the "no item" position of list models. */
 static inline guint cgtk_invalid_list_position(void) { return GTK_INVALID_LIST_POSITION; }
 
+/* g_application_command_line_print and _printerr are variadic: the text as it is. */
+static inline void cgtk_command_line_print(GApplicationCommandLine *line, const char *text) {
+    g_application_command_line_print(line, "%s", text);
+}
+static inline void cgtk_command_line_printerr(GApplicationCommandLine *line, const char *text) {
+    g_application_command_line_printerr(line, "%s", text);
+}
+
+/* g_object_get is variadic: the double-click time GTK's settings hold, in milliseconds. */
+static inline int cgtk_double_click_time(void) {
+    int time = 400;
+    g_object_get(gtk_settings_get_default(), "gtk-double-click-time", &time, NULL);
+    return time;
+}
+
 #endif

@@ -3,7 +3,7 @@ import Foundation
 import PhotoCore
 import PhotoIO
 
-// gphotobrowse [FOLDER | FILE…]: a photo browser. See README.md.
+// gphotobrowse [FOLDER | FILE… | URL], or --pick […]: a photo browser. See README.md.
 // Blocks of 128 KiB or more (a large folder's arrays, thumbnails) get mappings of their
 // own, returned to the system when freed. By default glibc raises that threshold each time
 // such a block is freed, up to 32 MiB, and then carves the folder's arrays, made anew at
@@ -18,6 +18,8 @@ IsolatedDecoder.shared.prestart()
 // So does the walk of the folder to open: a tree of thousands of photos is mostly read by the
 // time the window asks for it.
 Application.prestartWalk(arguments: CommandLine.arguments)
+// Choosing photos while another instance runs: it sends them back as text to print here.
+if CommandLine.arguments.contains("--pick") { PickedPrintHandler.install() }
 MainLoop.attachDispatchMainQueue()
 let status = MainActor.assumeIsolated {
     Application().run(arguments: CommandLine.arguments)

@@ -177,6 +177,27 @@ def spawn(request, xserver, tmp_path_factory):
 
 
 @pytest.fixture
+def launch_beside(app_binary, xserver, tmp_path_factory):
+    """launch_beside(app, *args) starts gphotobrowse with args in the session of a running
+    `app` (its bus, home and display): a second command line, which the running instance
+    takes over (GApplication)."""
+    started: list[App] = []
+
+    def start(app: App, *args: str | Path, cwd: Path | None = None) -> App:
+        log = tmp_path_factory.mktemp("beside") / "stderr.log"
+        second = App(xserver, [str(app_binary), *(str(a) for a in args)], dict(app.environment), log, cwd=cwd)
+        started.append(second)
+        return second
+
+    yield start
+    for second in started:
+        if second.process.poll() is None:
+            second.process.kill()
+            second.process.wait(10)
+        print(f"[ui] stderr of {' '.join(second.argv)}: {second.log_path}")
+
+
+@pytest.fixture
 def launch(spawn, app_binary):
     """launch(*args) starts gphotobrowse with args and returns an App (see `spawn`)."""
 

@@ -420,6 +420,8 @@ class App:
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                         start_new_session=True)
         self.stdout_lines: list[str] = []
+        # Standard output as the bytes written (names need not be UTF-8; --pick --null).
+        self.stdout_bytes = bytearray()
         self._readers = [
             threading.Thread(target=self._read, args=(self.process.stderr, self.lines, "stderr"), daemon=True),
             threading.Thread(target=self._read, args=(self.process.stdout, self.stdout_lines, "stdout"), daemon=True),
@@ -435,6 +437,8 @@ class App:
         for raw in iter(stream.readline, b""):
             line = raw.decode("utf-8", errors="replace").rstrip("\n")
             with self._cond:
+                if label == "stdout":
+                    self.stdout_bytes += raw
                 into.append(line)
                 self._log.write(("" if label == "stderr" else "[stdout] ") + line + "\n")
                 self._log.flush()

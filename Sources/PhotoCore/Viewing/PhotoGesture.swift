@@ -95,7 +95,7 @@ extension Placement {
     }
 
     /// The angle turned to the nearest quarter turn, in quarter turns (any integer).
-    public var nearestQuarterTurns: Int { Int((angle / (.pi / 2)).rounded()) }
+    public var nearestQuarterTurns: Int { ZoomGeometry.snappedQuarterTurns(forAngle: angle) }
 
     /// What is left of the angle past the nearest quarter turn (radians, within ±45°): how
     /// much the viewer draws the photo turned beyond its quarter turns while fingers hold it.

@@ -18,10 +18,13 @@ final class Application {
     init() {
         // AdwApplication sets libadwaita up at startup: its style sheet, and the style manager
         // that follows the desktop's dark preference.
-        application = adw_application_new(Self.id, GApplicationFlags(G_APPLICATION_HANDLES_OPEN.rawValue | G_APPLICATION_NON_UNIQUE.rawValue)).cast()
+        // One instance per session: a later `gphotobrowse …` hands its command line to the
+        // running one (GApplicationCommandLine), which opens a window for it and answers it.
+        application = adw_application_new(Self.id, GApplicationFlags(G_APPLICATION_HANDLES_OPEN.rawValue | G_APPLICATION_HANDLES_COMMAND_LINE.rawValue)).cast()
         g_set_application_name(tr("Photo Browser"))
         onSignal(application, "startup") { [weak self] in self?.startup() }
         onSignal(application, "activate") { [weak self] in self?.openDefault() }
+        onCommandLine(application) { [weak self] line in self?.handle(CommandLineCaller(line)) ?? 1 }
         onOpen(application) { [weak self] files in
             let uris = files.compactMap { file -> String? in
                 g_file_get_uri(file).map { p in defer { g_free(p) }; return String(cString: p) }
@@ -114,9 +117,45 @@ final class Application {
         }
     }
 
-    private func newWindow() -> BrowserWindow {
-        let window = BrowserWindow(application: application)
-        window.onOpenFailed = { [weak self] _ in self?.exitStatus = 1 }
+    /// A command line, this process's or another's: a window on what it names (the Pictures
+    /// folder when it names nothing), or a picking window for `--pick`. The status returned
+    /// is the caller's exit status, unless it is answered later (picking).
+    private func handle(_ caller: CommandLineCaller) -> Int32 {
+        let arguments = caller.arguments
+        let picking: PickOptions?
+        do {
+            picking = try PickOptions.parse(arguments)
+        } catch {
+            caller.writeError(error.message)
+            return 2
+        }
+        if let picking { return pick(picking, for: caller) }
+        if let option = arguments.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
+            caller.writeError(tr("Unknown option %s.", option))
+            return 2
+        }
+        let uris = arguments.map(caller.uri(of:))
+        if uris.isEmpty { openDefault() } else { newWindow().open(uris: uris, fromCommandLine: !caller.isRemote) }
+        return 0
+    }
+
+    /// A picking window on the folder or address asked for (Pictures when none), which
+    /// answers the caller when the person chooses or cancels.
+    private func pick(_ options: PickOptions, for caller: CommandLineCaller) -> Int32 {
+        let location = options.location.map(caller.uri(of:)) ?? Self.defaultFolders().first ?? "file:///"
+        let session = PickSession(options: options, caller: caller, location: location)
+        if !caller.isRemote { caller.onFinish = { [weak self] status in self?.exitStatus = status } }
+        let window = newWindow(picking: session)
+        session.onDone = { [weak window] in window.map { gtk_window_destroy($0.window) } }
+        window.open(uris: [location], fromCommandLine: true)
+        return 0
+    }
+
+    private func newWindow(picking: PickSession? = nil) -> BrowserWindow {
+        let window = BrowserWindow(application: application, picking: picking)
+        window.onOpenFailed = { [weak self, weak picking] message in
+            if let picking { picking.fail(message) } else { self?.exitStatus = 1 }
+        }
         window.onClosed = { [weak self, weak window] in self?.windows.removeAll { $0 === window } }
         windows.append(window)
         window.present()

@@ -109,6 +109,17 @@ func onOpen(_ application: some GObjectPointer, _ handler: @escaping @MainActor 
     return connect(application, "open", unsafeBitCast(thunk, to: UnsafeRawPointer.self), handler as H, swapped: false)
 }
 
+/// `gint handler (GApplication *, GApplicationCommandLine *)`: GApplication::command-line.
+@MainActor @discardableResult
+func onCommandLine(_ application: some GObjectPointer, _ handler: @escaping @MainActor (OpaquePointer) -> Int32) -> UInt {
+    typealias H = @MainActor (OpaquePointer) -> Int32
+    let thunk: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> Int32 = { _, commandLine, data in
+        guard let commandLine else { return 1 }
+        return MainActor.assumeIsolated { (box(data) as H)(commandLine) }
+    }
+    return connect(application, "command-line", unsafeBitCast(thunk, to: UnsafeRawPointer.self), handler as H, swapped: false)
+}
+
 /// A window action (`win.NAME`) that runs `handler`.
 @MainActor
 func addAction(_ map: some GObjectPointer, _ name: String, _ handler: @escaping @MainActor () -> Void) {

@@ -23,6 +23,13 @@ final class EditController {
 
     /// Edit mode started or ended.
     var onEditingChanged: (Bool) -> Void = { _ in }
+    /// How many photos are selected changed.
+    var onCountChanged: (Int) -> Void = { _ in }
+    /// Choosing photos for `--pick --multiple`: edit mode's check boxes, always on, and no
+    /// edit bar (the header's Choose button acts on the selection).
+    var isChoosing = false {
+        didSet { if isChoosing && !isEditing { enter() } }
+    }
 
     init(window: UnsafeMutablePointer<GtkWindow>, contents: AlbumContents, grid: ThumbnailGrid,
          bar: EditBar, progress: JobProgress, toasts: Toasts, history: UndoHistory) {
@@ -50,7 +57,10 @@ final class EditController {
     // MARK: Selecting
 
     func enter() { changed(selection.enter()) }
-    func leave() { changed(selection.leave()) }
+    func leave() {
+        guard !isChoosing else { return }
+        changed(selection.leave())
+    }
     func toggleEditing() { isEditing ? leave() : enter() }
     func selectAll() {
         if !isEditing { enter() }
@@ -78,12 +88,19 @@ final class EditController {
         guard !change.isEmpty else { return }
         if change.editingChanged {
             grid.setEditing(selection.isEditing)
-            bar.show(selection.isEditing)
+            bar.show(selection.isEditing && !isChoosing)
             onEditingChanged(selection.isEditing)
         } else {
             grid.refreshSelection()
         }
         bar.showCount(selection.count)
+        onCountChanged(selection.count)
+    }
+
+    /// Toggles the photo of the tile with the keyboard focus (Space in the grid in edit mode).
+    func toggleFocused() {
+        guard isEditing, let id = grid.focusedTile?.photo?.id else { return }
+        toggle(id)
     }
 
     /// Shows this album's selection count in the edit bar (the window switched to it).

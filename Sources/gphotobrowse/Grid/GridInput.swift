@@ -11,15 +11,50 @@ extension ThumbnailGrid {
         let clicks = gtk_gesture_click_new()!
         gtk_event_controller_set_propagation_phase(clicks.cast(), GTK_PHASE_CAPTURE)
         gtk_gesture_single_set_button(clicks.cast(), 1)
-        onPressed(clicks) { [weak self, clicks] _, x, y in
+        onPressed(clicks) { [weak self, clicks] presses, x, y in
             guard let self else { return }
+            self.focusWasMoved = true
             let state = gtk_event_controller_get_current_event_state(clicks.cast()).rawValue
             let control = state & GDK_CONTROL_MASK.rawValue != 0, shift = state & GDK_SHIFT_MASK.rawValue != 0
             guard self.isEditing || control || shift, let id = self.photo(at: x, y) else { return }
             gtk_gesture_set_state(clicks.cast(), GTK_EVENT_SEQUENCE_CLAIMED)
             self.onSelectClick(id, shift)
+            // A double click in edit mode has toggled the photo twice, back as it was: where
+            // tiles preview, it shows the photo.
+            if presses == 2, let onPreview = self.onPreview, let index = self.contents.photos.index(of: id) { onPreview(index) }
         }
         gtk_widget_add_controller(gridView.widget, clicks.cast())
+    }
+
+    /// Where a single click does not activate a tile (choosing photos), it previews the
+    /// photo once the double-click time has passed without a second click (which activates).
+    /// Keys that move the focus say the person moved it.
+    func installPreviewClicks() {
+        let clicks = gtk_gesture_click_new()!
+        gtk_gesture_single_set_button(clicks.cast(), 1)
+        var pending: UInt32 = 0
+        onPressed(clicks) { [weak self] presses, x, y in
+            guard let self, !self.activatesOnSingleClick, !self.isEditing, let onPreview = self.onPreview else { return }
+            if pending != 0 { g_source_remove(pending) }
+            pending = 0
+            guard presses == 1, let id = self.photo(at: x, y) else { return }
+            pending = after(milliseconds: UInt32(max(100, cgtk_double_click_time()))) { [weak self] in
+                pending = 0
+                guard let self, let index = self.contents.photos.index(of: id) else { return }
+                onPreview(index)
+            }
+        }
+        gtk_widget_add_controller(gridView.widget, clicks.cast())
+
+        let keys = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+        onKeyPressed(keys) { [weak self] keyval, _ in
+            let moving: Set<Int32> = [GDK_KEY_Left, GDK_KEY_Right, GDK_KEY_Up, GDK_KEY_Down, GDK_KEY_Page_Up, GDK_KEY_Page_Down,
+                                      GDK_KEY_Home, GDK_KEY_End, GDK_KEY_Tab, GDK_KEY_KP_Left, GDK_KEY_KP_Right, GDK_KEY_KP_Up, GDK_KEY_KP_Down]
+            if moving.contains(Int32(keyval)) { self?.focusWasMoved = true }
+            return false
+        }
+        gtk_widget_add_controller(gridView.widget, keys)
     }
 
     /// The rubber band writes GTK's selection model; edit mode's selection follows it.
@@ -83,7 +118,7 @@ extension ThumbnailGrid {
     }
 
     /// The tile whose cell has the keyboard focus.
-    private var focusedTile: ThumbnailTile? {
+    var focusedTile: ThumbnailTile? {
         tiles.values.first { gtk_widget_get_parent($0.root).map { gtk_widget_has_focus($0) != 0 } ?? false }
     }
 }

@@ -27,6 +27,15 @@ final class ThumbnailGrid {
 
     /// A tile was clicked or Enter was pressed on it (outside edit mode, or Enter in it).
     var onActivate: (Int) -> Void = { _ in }
+    /// Whether a single click activates a tile; when not (choosing photos), a double click or
+    /// Enter does, and a single click previews it (`onPreview`).
+    var activatesOnSingleClick = true {
+        didSet { setEditing(isEditing) }
+    }
+    /// A tile was clicked once where a click does not activate (or twice in edit mode): show it.
+    var onPreview: ((Int) -> Void)?
+    /// Whether the person moved the keyboard focus (keys, clicks) since the grid was made.
+    var focusWasMoved = false
     /// A tile was clicked in edit mode, or with Ctrl or Shift: the edit controller decides.
     var onSelectClick: (_ id: String, _ extend: Bool) -> Void = { _, _ in }
     /// The rubber band selected or unselected these photos.
@@ -76,6 +85,7 @@ final class ThumbnailGrid {
         onSignal(factory, "teardown", pointer: { [weak self] item in self?.tearDown(item) })
         onSignal(gridView, "activate", integer: { [weak self] position in self?.onActivate(Int(UInt32(bitPattern: position))) })
         installSelectionClicks()
+        installPreviewClicks()
         installContextMenuAndDrag()
         installRubberBand()
         installViewRecovery()
@@ -244,7 +254,7 @@ final class ThumbnailGrid {
     func setEditing(_ editing: Bool) {
         isEditing = editing
         // Single-click activation selects the hovered item in GTK 4.8: off while selecting.
-        gtk_grid_view_set_single_click_activate(gridView, editing ? 0 : 1)
+        gtk_grid_view_set_single_click_activate(gridView, editing || !activatesOnSingleClick ? 0 : 1)
         gtk_grid_view_set_enable_rubberband(gridView, editing ? 1 : 0)
         echoingSelection = true
         gtk_selection_model_unselect_all(selectionModel.cast())

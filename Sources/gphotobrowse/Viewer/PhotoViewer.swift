@@ -55,6 +55,8 @@ final class PhotoViewer {
     }
     /// A right click asked for the context menu at (x, y) in `menuAnchor`.
     var onContextMenu: (_ x: Double, _ y: Double) -> Void = { _, _ in }
+    /// A long press, where it does something else than the context menu (choosing photos).
+    var onLongPress: (() -> Void)?
     var menuAnchor: Widget { canvas.widget }
     /// Edit mode: Space selects the shown photo instead of paging.
     var isEditing: () -> Bool = { false }

@@ -29,6 +29,11 @@ extension PhotoViewer {
             toggleProperties()
             return true
         }
+        // Alt+Left: back to the grid, as in a browser or Files.
+        if alt && !control && (key == GDK_KEY_Left || key == GDK_KEY_KP_Left) {
+            onClose()
+            return true
+        }
         guard !control, !alt else { return false }
         let step = 0.1
         switch key {

@@ -55,7 +55,8 @@ final class AlbumPage {
             switch Int32(keyval) {
             case GDK_KEY_a where control && !shift, GDK_KEY_A where control && !shift: edit.selectAll()
             case GDK_KEY_a where control && shift, GDK_KEY_A where control && shift: edit.selectNone()
-            case GDK_KEY_Escape where edit.isEditing: edit.leave()
+            case GDK_KEY_Escape where edit.isEditing && !edit.isChoosing: edit.leave()
+            case GDK_KEY_space where edit.isEditing && !control: edit.toggleFocused()
             default: return false
             }
             return true

@@ -26,6 +26,13 @@ extension BrowserWindow {
             self.openTargetIfListed()
             self.updateSubtitle()
         }
+        if let picking {
+            setUpPicking(page, picking)
+            page.viewer.onLongPress = { [weak self, weak page] in
+                guard let self, let page else { return }
+                self.pickingLongPress(in: page)
+            }
+        }
         gtk_stack_add_named(stack, page.grid.root, "grid-" + page.name)
         gtk_stack_add_named(stack, page.viewer.root, "viewer-" + page.name)
         installAlbumSwipe(on: page)
@@ -45,6 +52,7 @@ extension BrowserWindow {
     /// (an album of the person's own), says so on its tile instead, with Remove from Album.
     func activate(_ index: Int, in page: AlbumPage) {
         guard index >= 0, index < page.contents.photos.count else { return }
+        if picking != nil { return pickingActivated(index, in: page) }
         let photo = page.contents.photos[index]
         guard photo.isNotFound else { return showViewer(at: index) }
         guard let rect = page.grid.tileRect(showing: photo.id) else { return }
@@ -70,7 +78,7 @@ extension BrowserWindow {
         header.show(.grid)
         header.albums.select(album)
         header.showEditing(page.edit.isEditing)
-        editBar.show(page.edit.isEditing)
+        editBar.show(page.edit.isEditing && !page.edit.isChoosing)
         page.edit.showCount()
         updateCollectionActions()
         title.set(title: albumTitle(album))

@@ -36,6 +36,8 @@ final class BrowserWindow {
     /// Work waiting for the window's first frame (`whenFirstFramePainted`).
     private var waitingForFirstFrame: [@MainActor () -> Void] = []
 
+    /// The program this window chooses photos for (`--pick`), if it does.
+    let picking: PickSession?
     /// Called when opening what the command line asked for failed.
     var onOpenFailed: (String) -> Void = { _ in }
     /// Called when the window is gone.
@@ -43,7 +45,8 @@ final class BrowserWindow {
 
     var title: WindowTitle { header.title }
 
-    init(application: OpaquePointer) {
+    init(application: OpaquePointer, picking: PickSession? = nil) {
+        self.picking = picking
         window = adw_application_window_new(application.cast()).window
         gtk_window_set_default_size(window, 1024, 768)
         gtk_window_set_icon_name(window, Application.id)
@@ -71,6 +74,7 @@ final class BrowserWindow {
         installAlbumNavigation()
         installCollectionActions()
         installDropTarget()
+        if let picking { installPicking(picking) }
         watchFirstFrame()
         onSignal(window, "destroy") { [weak self] in
             guard let self else { return }
@@ -80,6 +84,7 @@ final class BrowserWindow {
                 self.contextMenu.detach(from: folder.viewer.menuAnchor)
             }
             self.folder = nil
+            self.picking?.cancel()
             self.onClosed()
         }
     }
@@ -127,7 +132,7 @@ final class BrowserWindow {
         let last = folder.viewer.index
         folder.viewer.stop()
         header.show(.grid)
-        editBar.show(folder.edit.isEditing)
+        editBar.show(folder.edit.isEditing && !folder.edit.isChoosing)
         title.set(title: albumTitle(folder.page.album))
         gtk_stack_set_visible_child(stack, folder.grid.root)
         updateSubtitle()

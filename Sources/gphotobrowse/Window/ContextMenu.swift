@@ -9,6 +9,8 @@ import PhotoCore
 final class ContextMenu {
     /// The photos the open menu is about; nil when no menu is open.
     private(set) var photos: [Photo]?
+    /// Whether a menu is open.
+    var isOpen: Bool { photos != nil }
 
     /// The menu's model. `inViewer` names the viewer's Save a Copy… instead of Export….
     static func model(inViewer: Bool) -> OpaquePointer {

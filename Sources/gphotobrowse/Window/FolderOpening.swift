@@ -69,17 +69,17 @@ extension BrowserWindow {
             if fromCommandLine { onOpenFailed(message) }
         case .folder(let uri, let name):
             Preferences.shared.whenLoaded { [weak self] settings in
-                self?.openFolder(uri: uri, name: name, target: nil, order: settings.order)
+                self?.openFolder(uri: uri, name: name, target: nil, order: self?.order(remembered: settings.order) ?? settings.order)
             }
         case .file(let uri, let folderURI, let folderName):
             Preferences.shared.whenLoaded { [weak self] settings in
-                self?.openFolder(uri: folderURI, name: folderName, target: uri, order: settings.order)
+                self?.openFolder(uri: folderURI, name: folderName, target: uri, order: self?.order(remembered: settings.order) ?? settings.order)
             }
         case .web(let url):
             // An address ending like a photo's name opens in the viewer; any other is a list.
             let target = WebAlbumWalk.looksLikePhoto(url) ? url : nil
             Preferences.shared.whenLoaded { [weak self] settings in
-                self?.openFolder(uri: url, name: WebAlbumWalk.placeName(of: url), target: target, order: settings.order)
+                self?.openFolder(uri: url, name: WebAlbumWalk.placeName(of: url), target: target, order: self?.order(remembered: settings.order) ?? settings.order)
             }
         case .unavailable(let message):
             showError(message)
@@ -161,8 +161,13 @@ extension BrowserWindow {
             : trn("Listing… %d photo", "Listing… %d photos", count, count))
     }
 
+    /// The order a folder opens in: the one remembered, but newest first by date taken
+    /// when choosing photos (`--pick`).
+    func order(remembered: PhotoOrder) -> PhotoOrder { picking == nil ? remembered : .newestFirst }
+
     func sort(by order: PhotoOrder) {
-        Preferences.shared.update { $0.order = order }
+        // A picker's order is its own: the browser's stays as it was.
+        if picking == nil { Preferences.shared.update { $0.order = order } }
         folder?.contents.sort(by: order)
     }
 

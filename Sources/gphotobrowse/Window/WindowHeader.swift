@@ -22,6 +22,9 @@ final class WindowHeader {
     private let titleWidgets: [OwnedObject<Widget>]
     private let backButton: Widget
     private let selectButton: Widget
+    private let menuButton: Widget
+    /// Cancel and Choose, when the window chooses photos for `--pick`.
+    private var picking: (cancel: Widget, choose: Widget, multiple: Bool)?
     private let propertiesButton: Widget
 
     init(window: UnsafeMutablePointer<GtkWindow>, order: PhotoOrder) {
@@ -53,7 +56,7 @@ final class WindowHeader {
         g_menu_append(app, tr("About Photo Browser"), "app.about")
         g_menu_append_section(mainMenu, nil, app.cast())
         app.unref()
-        let menuButton = gtk_menu_button_new()!
+        menuButton = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(menuButton.cast(), "open-menu-symbolic")
         gtk_menu_button_set_menu_model(menuButton.cast(), mainMenu.cast())
         gtk_widget_set_tooltip_text(menuButton, tr("Main Menu"))
@@ -87,7 +90,8 @@ final class WindowHeader {
         gtk_widget_set_visible(albumList.button, switching ? 1 : 0)
         gtk_widget_set_visible(backButton, page == .viewer ? 1 : 0)
         gtk_widget_set_visible(sortMenu.button, page == .grid ? 1 : 0)
-        gtk_widget_set_visible(selectButton, page == .grid ? 1 : 0)
+        gtk_widget_set_visible(selectButton, page == .grid && picking == nil ? 1 : 0)
+        if let picking { gtk_widget_set_visible(picking.choose, page == .status ? 0 : 1) }
         gtk_widget_set_visible(propertiesButton, page == .viewer ? 1 : 0)
     }
 
@@ -98,6 +102,34 @@ final class WindowHeader {
         albums.show(folderAlbums, collections: collections, current: current)
         albumList.show(folderAlbums + collections)
         show(page)
+    }
+
+    /// Cancel at the start and Choose, the suggested action, at the end: the window chooses
+    /// photos for the program that asked (`--pick`).
+    func showPicking(multiple: Bool) {
+        let cancel = gtk_button_new_with_mnemonic(tr("_Cancel"))!
+        gtk_actionable_set_action_name(cancel.cast(), "win.pick-cancel")
+        adw_header_bar_pack_start(root.cast(), cancel)
+        gtk_widget_insert_after(cancel, gtk_widget_get_parent(backButton), nil)
+        let choose = gtk_button_new_with_mnemonic(tr("C_hoose"))!
+        gtk_widget_add_css_class(choose, "suggested-action")
+        gtk_actionable_set_action_name(choose.cast(), "win.pick-choose")
+        adw_header_bar_pack_end(root.cast(), choose)
+        // The rightmost before the window's buttons, where a file chooser has its Open.
+        if let box = gtk_widget_get_parent(choose), gtk_widget_get_parent(menuButton) == box {
+            gtk_widget_insert_after(choose, box, menuButton)
+        }
+        picking = (cancel, choose, multiple)
+        showChosen(0)
+        show(page)
+    }
+
+    /// The Choose button says how many photos it chooses (`--pick --multiple`).
+    func showChosen(_ count: Int) {
+        guard let picking, picking.multiple else { return }
+        let label = count == 0 ? tr("C_hoose") : trn("C_hoose %d Photo", "C_hoose %d Photos", count, count)
+        gtk_button_set_label(picking.choose.cast(), label)
+        gtk_button_set_use_underline(picking.choose.cast(), 1)
     }
 
     /// The Select toggle follows edit mode.

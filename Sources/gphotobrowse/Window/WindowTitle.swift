@@ -13,7 +13,13 @@ final class WindowTitle {
         root = adw_window_title_new("", "")
     }
 
+    /// A title that stays whatever is shown (`--pick --title`).
+    var fixedTitle: String? {
+        didSet { if let fixedTitle { set(title: fixedTitle) } }
+    }
+
     func set(title text: String, subtitle detail: String? = nil) {
+        let text = fixedTitle ?? text
         gtk_window_set_title(window, text)
         adw_window_title_set_title(root.cast(), text)
         setSubtitle(detail)

@@ -1,0 +1,79 @@
+import Foundation
+import PhotoCore
+import PhotoIO
+
+/// One `gphotobrowse --pick`: what it asked for, and its caller, who gets the photos chosen
+/// on its standard output and exit status 0, nothing and 1 when the person cancels, or a
+/// message and 2 when what it named cannot be opened.
+@MainActor
+final class PickSession {
+    private let live = LiveObjects.Token("PickSession")
+    let options: PickOptions
+    private let caller: CommandLineCaller
+    /// The URI to choose from.
+    let location: String
+    private(set) var isDone = false
+    /// The window is to close: the caller has its answer.
+    var onDone: () -> Void = {}
+
+    init(options: PickOptions, caller: CommandLineCaller, location: String) {
+        self.options = options
+        self.caller = caller
+        self.location = location
+    }
+
+    /// Writes `photos` (in the order given: the order shown) for the caller, and ends. Their
+    /// paths are looked up on a worker (a web photo is downloaded if it is not yet).
+    func choose(_ photos: [Photo]) {
+        guard !isDone, !photos.isEmpty else { return }
+        isDone = true
+        let uris = photos.map(\.id), asURIs = options.uris, nullSeparated = options.nullSeparated
+        Thread.detachNewThread { [weak self] in
+            var entries: [[UInt8]] = []
+            var problem: String?
+            for uri in uris {
+                if asURIs {
+                    entries.append(Array(uri.utf8))
+                    continue
+                }
+                switch PickedFiles.path(of: uri) {
+                case .success(let path): entries.append(path)
+                case .failure(let failure):
+                    problem = tr("“%1$s” could not be copied to this computer: %2$s", parseName(ofURI: uri), failure.message)
+                }
+                if problem != nil { break }
+            }
+            let output = PickedOutput.bytes(entries, nullSeparated: nullSeparated)
+            onMain { [weak self] in
+                guard let self else { return }
+                if let problem {
+                    self.caller.writeError(problem)
+                    self.end(2)
+                } else {
+                    self.caller.write(output)
+                    self.end(0)
+                }
+            }
+        }
+    }
+
+    /// Nothing chosen (Escape, the window closed).
+    func cancel() {
+        guard !isDone else { return }
+        isDone = true
+        end(1)
+    }
+
+    /// What the caller named cannot be shown: it hears why.
+    func fail(_ message: String) {
+        guard !isDone else { return }
+        isDone = true
+        caller.writeError(message)
+        end(2)
+    }
+
+    private func end(_ status: Int32) {
+        caller.finish(status)
+        onDone()
+    }
+}

@@ -1,0 +1,124 @@
+"""Choosing photos for another program, as a script runs `gphotobrowse --pick`: Enter on the
+newest photo, three chosen with --multiple in the order shown, a name holding a newline with
+--null, Escape, a folder that does not exist, and a pick answered by a browser already
+running. What is checked is what the caller gets: its standard output, byte for byte, and
+its exit status."""
+
+import os
+import time
+
+from harness import COLOURS, Deadline, make_solid, set_times, tiles_check, wait_for_screen, wait_for_still_screen
+
+PHOTOS = {"a-red.png": "red", "b-green.png": "green", "c-blue.png": "blue", "d-yellow.png": "yellow"}
+
+
+def finished(app, timeout: float = 30) -> tuple[int, bytes]:
+    """The picker's exit status and everything it wrote on standard output."""
+    status = app.process.wait(timeout)
+    for reader in app._readers:
+        reader.join(5)
+    return status, bytes(app.stdout_bytes)
+
+
+def newest_first(folder, names):
+    set_times(folder, names)  # names[0] newest, a minute apart
+
+
+def ready(app, title: str, count: int):
+    """The picking window listed, its dates read (it sorts by them) and drawn."""
+    app.wait_for_line(rf"^trace enumerated {count} \d+$", timeout=30)
+    app.wait_for_window(rf"^{title}$", timeout=30)
+    app.wait_for_line(rf"^trace dates-read {count} \d+$", timeout=30)
+    app.wait_for_line(r"^trace visible-thumbnails \d+ \d+$", timeout=30)
+    wait_for_still_screen(app, lambda image: (True, ""), what="the grid drawn")
+
+
+def test_enter_alone_chooses_the_newest_photo(launch, photo_folder):
+    folder = photo_folder("pick-me", PHOTOS)
+    newest_first(folder, ["c-blue.png", "a-red.png", "d-yellow.png", "b-green.png"])
+    app = launch("--pick", folder)
+    ready(app, "pick-me", 4)
+    app.focus()
+    app.key("Return")
+    status, out = finished(app)
+    assert (status, out) == (0, os.fsencode(folder / "c-blue.png") + b"\n")
+
+
+def test_three_chosen_come_out_in_the_order_shown(launch, photo_folder):
+    folder = photo_folder("pick-three", PHOTOS)
+    newest_first(folder, ["d-yellow.png", "b-green.png", "a-red.png", "c-blue.png"])
+    app = launch("--pick", "--multiple", "--title", "Choose Photos", folder)
+    ready(app, "Choose Photos", 4)
+    image = wait_for_screen(app, tiles_check({c: COLOURS[c] for c in PHOTOS.values()}, area=app.content_area()),
+                            what="the four tiles")
+    blobs = image.crop(app.content_area()).blobs({c: COLOURS[c] for c in PHOTOS.values()})
+    area = app.content_area()
+    # Clicked in another order than shown; each click ticks its tile.
+    for colour in ["red", "yellow", "blue"]:
+        app.click(area.x + round(blobs[colour].cx), area.y + round(blobs[colour].cy))
+        time.sleep(0.3)
+    app.focus()
+    app.key("Return")
+    status, out = finished(app)
+    expected = b"".join(os.fsencode(folder / name) + b"\n" for name in ["d-yellow.png", "a-red.png", "c-blue.png"])
+    assert (status, out) == (0, expected)
+
+
+def test_null_after_each_for_names_holding_a_newline(launch, tmp_path):
+    folder = tmp_path / "odd-names"
+    odd = folder / "two\nlines.png"
+    make_solid(odd, "red", size="800x600")
+    make_solid(folder / "plain.png", "green", size="800x600")
+    newest_first(folder, [odd.name, "plain.png"])
+    app = launch("--pick", "--null", folder)
+    ready(app, "odd-names", 2)
+    app.focus()
+    app.key("Return")
+    status, out = finished(app)
+    assert (status, out) == (0, os.fsencode(odd) + b"\0")
+
+
+def test_escape_chooses_nothing(launch, photo_folder):
+    folder = photo_folder("not-these", PHOTOS)
+    app = launch("--pick", "--uri", folder)
+    ready(app, "not-these", 4)
+    app.focus()
+    app.key("Escape")
+    assert finished(app) == (1, b"")
+
+
+def test_a_folder_that_does_not_exist_is_said_and_exits_2(launch, tmp_path):
+    app = launch("--pick", tmp_path / "nowhere")
+    status, out = finished(app)
+    assert (status, out) == (2, b"")
+    assert any("nowhere" in line for line in app.lines), f"no message naming the folder: {app.tail()}"
+    # A bad option too, before any window.
+    app = launch("--pick", "--frobnicate")
+    assert finished(app) == (2, b"")
+
+
+def test_a_running_browser_answers_a_pick(launch, launch_beside, photo_folder):
+    browsing = photo_folder("browsing", {"e-magenta.png": "magenta"})
+    folder = photo_folder("picked-from", PHOTOS)
+    newest_first(folder, ["b-green.png", "a-red.png", "c-blue.png", "d-yellow.png"])
+    browser = launch(browsing)
+    browser.wait_for_window(r"^browsing$", timeout=30)
+    browser.wait_for_line(r"^trace visible-thumbnails 1 \d+$", timeout=30)
+    mark = browser.mark()
+    picker = launch_beside(browser, "--pick", "--uri", folder)
+    # The browser's process opens the picking window; its traces are the browser's.
+    browser.wait_for_line(r"^trace dates-read 4 \d+$", since=mark, timeout=30)
+    deadline = Deadline(30)
+    while not browser.x.windows_named(r"^picked-from$") and not deadline.expired():
+        time.sleep(0.1)
+    window = browser.x.windows_named(r"^picked-from$")
+    assert window, "no picking window in the running browser"
+    assert picker.process.poll() is None, "the caller waits for the answer"
+    time.sleep(0.5)
+    browser.x.focus(window[0])
+    browser.x.key("Return")
+    status, out = finished(picker)
+    assert (status, out) == (0, (folder / "b-green.png").as_uri().encode() + b"\n")
+    # The browser's own window goes on.
+    assert browser.process.poll() is None and browser.x.windows_named(r"^browsing$")
+    assert browser.quit() == 0
