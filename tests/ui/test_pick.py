@@ -122,3 +122,76 @@ def test_a_running_browser_answers_a_pick(launch, launch_beside, photo_folder):
     # The browser's own window goes on.
     assert browser.process.poll() is None and browser.x.windows_named(r"^browsing$")
     assert browser.quit() == 0
+
+
+def test_ctrl_a_chooses_all_and_space_unticks_the_focused_one(launch, photo_folder):
+    folder = photo_folder("pick-all", PHOTOS)
+    newest_first(folder, ["a-red.png", "b-green.png", "c-blue.png", "d-yellow.png"])
+    app = launch("--pick", "--multiple", folder)
+    ready(app, "pick-all", 4)
+    app.focus()
+    app.key("ctrl+a")
+    time.sleep(0.2)
+    app.key("space")  # the newest, which has the focus, unticked
+    time.sleep(0.2)
+    app.key("Return")
+    status, out = finished(app)
+    assert (status, out) == (0, b"".join(os.fsencode(folder / n) + b"\n" for n in ["b-green.png", "c-blue.png", "d-yellow.png"]))
+
+
+def test_a_long_press_in_the_preview_chooses_the_photo(launch, photo_folder):
+    folder = photo_folder("press-long", PHOTOS)
+    newest_first(folder, ["a-red.png", "b-green.png", "c-blue.png", "d-yellow.png"])
+    app = launch("--pick", folder)
+    ready(app, "press-long", 4)
+    image = wait_for_screen(app, tiles_check({c: COLOURS[c] for c in PHOTOS.values()}, area=app.content_area()),
+                            what="the four tiles")
+    blue = image.crop(app.content_area()).blobs({"blue": COLOURS["blue"]})["blue"]
+    area = app.content_area()
+    app.click(area.x + round(blue.cx), area.y + round(blue.cy))  # a click previews
+    app.wait_for_title("c-blue.png")
+    app.wait_for_line(r"^trace full-image 2 \d+$", timeout=30)
+    # The mouse held still over the photo: a long press.
+    geometry = app.geometry()
+    app.x.xdotool("mousemove", str(geometry.x + geometry.width // 2), str(geometry.y + geometry.height // 2))
+    app.x.xdotool("mousedown", "1")
+    time.sleep(1.2)
+    app.x.xdotool("mouseup", "1")
+    status, out = finished(app)
+    assert (status, out) == (0, os.fsencode(folder / "c-blue.png") + b"\n")
+
+
+def test_a_web_photo_chosen_is_written_as_its_downloaded_copy(launch, tmp_path):
+    from test_web_album import PhotoServer
+    root = tmp_path / "www"
+    make_solid(root / "a.png", "red", size="800x600")
+    (root / "list.json").write_text('{"title": "Web", "photos": ["a.png"]}')
+    server = PhotoServer(root, tmp_path / "stats.json")
+    try:
+        app = launch("--pick", f"{server.url}/list.json")
+        app.wait_for_line(r"^trace enumerated 1 \d+$", timeout=30)
+        app.wait_for_window(r"^Web$", timeout=30)
+        app.wait_for_line(r"^trace visible-thumbnails 1 \d+$", timeout=30)
+        app.focus()
+        app.key("Return")
+        status, out = finished(app)
+        assert status == 0 and out.endswith(b"\n") and out.count(b"\n") == 1
+        copy = os.fsdecode(out[:-1])
+        assert copy.startswith(app.environment["XDG_CACHE_HOME"]), f"{copy} is not a copy in the cache"
+        assert open(copy, "rb").read() == (root / "a.png").read_bytes()
+    finally:
+        server.stop()
+
+
+def test_a_second_command_line_opens_a_window_in_the_running_browser(launch, launch_beside, photo_folder):
+    first = photo_folder("first", {"a-red.png": "red"})
+    second = photo_folder("second", {"b-green.png": "green"})
+    browser = launch(first)
+    browser.wait_for_window(r"^first$", timeout=30)
+    other = launch_beside(browser, second)
+    assert other.process.wait(30) == 0, "the second command line is answered at once"
+    deadline = Deadline(30)
+    while not browser.x.windows_named(r"^second$") and not deadline.expired():
+        time.sleep(0.1)
+    assert browser.x.windows_named(r"^second$"), "no window on the second folder in the running browser"
+    assert browser.quit() == 0

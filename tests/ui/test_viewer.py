@@ -207,3 +207,15 @@ def test_a_photo_rewritten_on_disk_while_shown_shows_its_new_pixels(launch, tmp_
                     what="the rewritten photo's new pixels in the viewer")
     assert app.title() == "a.png", "the viewer still shows the same photo"
     assert app.quit() == 0
+
+
+def test_alt_left_and_the_mouse_back_button_go_back_to_the_grid(launch, photo_folder):
+    folder = photo_folder("back", {"1-red.png": "red", "2-green.png": "green", "3-blue.png": "blue"})
+    app = open_folder(launch, folder, count=3)
+    app.focus()
+    for back in (lambda: app.key("alt+Left"), lambda: app.click(app.geometry().width // 2, app.geometry().height // 2, button=8)):
+        app.key("Home", "Right", "Return")
+        app.wait_for_title("2-green.png")
+        back()
+        app.wait_for_title("back")
+    assert app.quit() == 0
