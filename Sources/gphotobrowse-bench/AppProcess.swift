@@ -19,24 +19,26 @@ func peakResidentKiB(_ pid: Int32) -> Int {
 /// false when it was still busy then (or its CPU time cannot be read). With `allowing`, up
 /// to that many clock ticks (10 ms) in each quarter of that second still count as idle.
 func waitUntilIdle(_ pid: Int32, seconds: Double, allowing: Int = 0) -> Bool {
-    func cpuTicks() -> Int? {
-        // utime and stime are the 14th and 15th fields; the command name (2nd) may hold spaces.
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let end = stat.lastIndex(of: ")") else { return nil }
-        let fields = stat[stat.index(after: end)...].split(separator: " ")
-        guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
-        return user + system
-    }
     let deadline = Date().addingTimeInterval(seconds)
-    var last = cpuTicks(), quiet = 0
+    var last = cpuTicks(ofProcess: pid), quiet = 0
     while Date() < deadline {
         Thread.sleep(forTimeInterval: 0.25)
-        guard let now = cpuTicks() else { return false }
+        guard let now = cpuTicks(ofProcess: pid) else { return false }
         quiet = last.map { now - $0 <= allowing } == true ? quiet + 1 : 0
         if quiet >= 4 { return true }
         last = now
     }
     return false
+}
+
+/// The CPU time a running process has used, in clock ticks (10 ms), or nil.
+func cpuTicks(ofProcess pid: Int32) -> Int? {
+    // utime and stime are the 14th and 15th fields; the command name (2nd) may hold spaces.
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+          let end = stat.lastIndex(of: ")") else { return nil }
+    let fields = stat[stat.index(after: end)...].split(separator: " ")
+    guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+    return user + system
 }
 
 /// Runs a tool with its output discarded; returns its exit status (-1 when it cannot start).
