@@ -95,9 +95,13 @@ struct GThumbRemoteVisit {
                 + "\(ms(firstScreen)), \(oursCount) thumbnails (as many as gphotobrowse's first screen) \(ms(asManyAsOurs))",
             "    from the server (proxy), from its launch: until its window \(ServerStats.size(untilWindow.toClient)), until its first screen "
                 + "\(ServerStats.size(untilFirstScreen.toClient)) (\(perPhoto(untilFirstScreen.toClient)) a photo), until \(oursCount) thumbnails "
-                + "\(ServerStats.size(untilAsManyAsOurs.toClient)) (\(ServerStats.size(untilAsManyAsOurs.toClient / max(oursCount, 1))) a thumbnail)",
+                + "\(ServerStats.size(untilAsManyAsOurs.toClient)) (after its window \(ServerStats.size(perThumbnail)) a thumbnail)",
         ]
     }
+
+    /// What the server sent for each thumbnail, from the window (the listing) to the app's
+    /// first screen's count of thumbnails.
+    var perThumbnail: Int { (untilAsManyAsOurs.toClient - untilWindow.toClient) / max(oursCount, 1) }
 
     /// Milliseconds from launch with the mount before it: what the app's figures include.
     func withMount(_ value: Int) -> Int { value >= 0 ? mountMs + value : -1 }

@@ -117,7 +117,7 @@ enum RemoteCommand: BenchCommand {
             gthumbPart = String(format: ", gThumb (mounted first) window %d ms (%.2fx), first screen (%d) %d ms (%.2fx), %d thumbnails %d ms (%.2fx) with %@ a thumbnail",
                                 window, ratio(window, cold.enumerated), GThumbRemoteVisit.screenTiles, screen, ratio(screen, cold.visible),
                                 cold.visibleCount, same, ratio(same, cold.visible),
-                                ServerStats.size(theirs.untilAsManyAsOurs.toClient / max(cold.visibleCount, 1)))
+                                ServerStats.size(theirs.perThumbnail))
         } else {
             printError("gThumb is not installed: install it with `apt-get install gthumb` (as root) to compare; measuring gphotobrowse alone")
         }
