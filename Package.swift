@@ -75,7 +75,7 @@ let package = Package(
         // The application: windows, the thumbnail grid and the viewer.
         .executableTarget(name: "gphotobrowse", dependencies: ["PhotoCore", "PhotoIO", "Bridge", "CGtk"]),
         // Benchmarks, side by side with the tools a person would otherwise run.
-        .executableTarget(name: "gphotobrowse-bench", dependencies: ["PhotoCore", "PhotoIO", "CGdkPixbuf"]),
+        .executableTarget(name: "gphotobrowse-bench", dependencies: ["PhotoCore", "PhotoIO", "CGdkPixbuf", "CExif"]),
         .testTarget(name: "PhotoCoreTests", dependencies: ["PhotoCore"]),
         .testTarget(name: "PhotoIOTests", dependencies: ["PhotoIO", "PhotoCore"]),
     ]

@@ -38,7 +38,7 @@ test_pkgs=(
   fonts-droid-fallback
   # the tools the benchmarks compare with (djpeg: libjpeg-turbo alone; curl: the web
   # benchmark's network floor), and /usr/bin/time for peak memory; gThumb, which
-  # first-screen compares with, is left to install by hand
+  # first-screen, albums and remote compare with, is left to install by hand
   libvips-tools libjpeg-turbo-progs hyperfine time curl
 )
 

@@ -19,24 +19,26 @@ func peakResidentKiB(_ pid: Int32) -> Int {
 /// false when it was still busy then (or its CPU time cannot be read). With `allowing`, up
 /// to that many clock ticks (10 ms) in each quarter of that second still count as idle.
 func waitUntilIdle(_ pid: Int32, seconds: Double, allowing: Int = 0) -> Bool {
-    func cpuTicks() -> Int? {
-        // utime and stime are the 14th and 15th fields; the command name (2nd) may hold spaces.
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let end = stat.lastIndex(of: ")") else { return nil }
-        let fields = stat[stat.index(after: end)...].split(separator: " ")
-        guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
-        return user + system
-    }
     let deadline = Date().addingTimeInterval(seconds)
-    var last = cpuTicks(), quiet = 0
+    var last = cpuTicks(ofProcess: pid), quiet = 0
     while Date() < deadline {
         Thread.sleep(forTimeInterval: 0.25)
-        guard let now = cpuTicks() else { return false }
+        guard let now = cpuTicks(ofProcess: pid) else { return false }
         quiet = last.map { now - $0 <= allowing } == true ? quiet + 1 : 0
         if quiet >= 4 { return true }
         last = now
     }
     return false
+}
+
+/// The CPU time a running process has used, in clock ticks (10 ms), or nil.
+func cpuTicks(ofProcess pid: Int32) -> Int? {
+    // utime and stime are the 14th and 15th fields; the command name (2nd) may hold spaces.
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+          let end = stat.lastIndex(of: ")") else { return nil }
+    let fields = stat[stat.index(after: end)...].split(separator: " ")
+    guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+    return user + system
 }
 
 /// Runs a tool with its output discarded; returns its exit status (-1 when it cannot start).
@@ -112,6 +114,8 @@ func startTracedApp(_ app: String, _ arguments: [String], cache: String, config:
 final class TraceReader: @unchecked Sendable {
     private let condition = NSCondition()
     private var lines: [[Substring]] = []
+    /// The last lines that were not trace lines (what the app said of a failure).
+    private var otherLines: [String] = []
 
     init(_ handle: FileHandle) {
         Thread.detachNewThread { [self] in
@@ -124,7 +128,13 @@ final class TraceReader: @unchecked Sendable {
                     let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
                     buffer.removeSubrange(buffer.startIndex...newline)
                     let fields = line.split(separator: " ")
-                    guard fields.first == "trace" else { continue }
+                    guard fields.first == "trace" else {
+                        condition.lock()
+                        otherLines.append(line)
+                        if otherLines.count > 400 { otherLines.removeFirst() }
+                        condition.unlock()
+                        continue
+                    }
                     condition.lock()
                     lines.append(Array(fields.dropFirst()))
                     condition.broadcast()
@@ -154,9 +164,15 @@ final class TraceReader: @unchecked Sendable {
         }
     }
 
+    /// Waits for the first `trace NAME VALUE MS` line with VALUE at least `least`; returns its
+    /// VALUE and MS.
+    func waitForValue(_ name: String, atLeast least: Int, seconds: Double) -> (value: Int, ms: Int)? {
+        wait(seconds: seconds) { $0.count == 3 && $0[0] == name && (Int($0[1]) ?? -1) >= least }
+    }
+
     /// Waits up to `seconds` for a line (its fields after `trace`) that `matches`; returns
     /// the line's last field (MS) and the one before it (VALUE, -1 when there is none).
-    private func wait(seconds: Double, _ matches: ([Substring]) -> Bool) -> (value: Int, ms: Int)? {
+    func wait(seconds: Double, _ matches: ([Substring]) -> Bool) -> (value: Int, ms: Int)? {
         let deadline = Date().addingTimeInterval(seconds)
         condition.lock()
         defer { condition.unlock() }
@@ -181,6 +197,13 @@ final class TraceReader: @unchecked Sendable {
             guard line.first.map(String.init) == name, let ms = line.last.flatMap({ Int($0) }) else { return nil }
             return (line.count >= 3 ? Int(line[line.count - 2]) ?? -1 : -1, ms)
         }
+    }
+
+    /// The last 400 lines of the app's stderr that were not trace lines.
+    var lastOtherLines: [String] {
+        condition.lock()
+        defer { condition.unlock() }
+        return otherLines
     }
 
     /// How many `trace NAME …` lines came so far.

@@ -8,6 +8,9 @@ import PhotoIO
 /// registers on it; GTK 4 asks the document portal for file transfers at start-up, which
 /// the bus starts once) and a runtime folder. One for the whole benchmark, as a login
 /// session outlives the apps launched in it; ended, with the portals it started, at the end.
+/// The services the bus starts (the portals, GVfs's daemons) run in `environment`, this
+/// process's when none is given; its folders are under `root` (made and removed with it),
+/// a folder of its own in the temporary folder when none is given.
 final class DesktopSession {
     let root: String
     var runtime: String { root + "/run" }
@@ -15,8 +18,8 @@ final class DesktopSession {
     private(set) var busAddress = "disabled:"
     private var bus: Process?
 
-    init?() {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("gphotobrowse-session-\(getpid())").path
+    init?(environment base: [String: String]? = nil, root given: String? = nil) {
+        root = given ?? FileManager.default.temporaryDirectory.appendingPathComponent("gphotobrowse-session-\(getpid())").path
         guard (try? FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)) != nil else {
             printError("cannot make \(runtime)")
             return nil
@@ -26,7 +29,7 @@ final class DesktopSession {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: daemon)
         process.arguments = ["--session", "--nofork", "--print-address"]
-        var environment = ProcessInfo.processInfo.environment
+        var environment = base ?? ProcessInfo.processInfo.environment
         environment["XDG_RUNTIME_DIR"] = runtime  // where the document portal mounts itself
         process.environment = environment
         let output = Pipe()

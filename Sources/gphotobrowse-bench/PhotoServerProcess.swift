@@ -8,23 +8,8 @@ final class PhotoServerProcess {
     private let statsPath: String
     private(set) var port = 0
 
-    /// The server script in this source tree: found from this program's folder upward (a
-    /// build tree inside the checkout), then from the current folder upward; nil when neither
-    /// holds it.
-    static var scriptInSourceTree: String? {
-        let relative = "tests/servers/photo_server.py"
-        let starts = [URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent(),
-                      URL(fileURLWithPath: FileManager.default.currentDirectoryPath)]
-        for start in starts {
-            var folder = start.standardizedFileURL
-            while folder.path != "/" {
-                let candidate = folder.appendingPathComponent(relative).path
-                if FileManager.default.fileExists(atPath: candidate) { return candidate }
-                folder.deleteLastPathComponent()
-            }
-        }
-        return nil
-    }
+    /// The server script in this source tree (see `fileInSourceTree`).
+    static var scriptInSourceTree: String? { fileInSourceTree("tests/servers/photo_server.py") }
 
     /// Starts `script` with Debian's python3 on `root`; nil, said on stderr, when it does not
     /// print its port.
@@ -139,4 +124,21 @@ struct ServerStats: Equatable {
     static func size(_ bytes: Int) -> String {
         bytes >= 1_000_000 ? String(format: "%.1f MB", Double(bytes) / 1e6) : String(format: "%.1f KB", Double(bytes) / 1e3)
     }
+}
+
+/// The file at `relative` in this source tree: found from this program's folder upward (a
+/// build tree inside the checkout), then from the current folder upward; nil when neither
+/// holds it.
+func fileInSourceTree(_ relative: String) -> String? {
+    let starts = [URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent(),
+                  URL(fileURLWithPath: FileManager.default.currentDirectoryPath)]
+    for start in starts {
+        var folder = start.standardizedFileURL
+        while folder.path != "/" {
+            let candidate = folder.appendingPathComponent(relative).path
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            folder.deleteLastPathComponent()
+        }
+    }
+    return nil
 }

@@ -68,29 +68,10 @@ struct WebAlbumSite: Sendable {
 
     /// A JPEG of photo `index`'s colour with a gradient across it and grain over it.
     private static func writeJPEG(_ path: String, index: Int, width: Int, height: Int) -> Bool {
-        guard let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, Int32(width), Int32(height)) else { return false }
+        guard let pixbuf = grainyPixbuf(index: index, width: width, height: height) else { return false }
         defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
-        let stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
-        let pixels = gdk_pixbuf_get_pixels(pixbuf)!
-        // A colour of its own, each channel low enough for the gradient and grain to stay in range.
-        let red = index * 67 % 150, green = index * 131 % 150, blue = index * 199 % 150
-        var state = UInt32(truncatingIfNeeded: index) &* 2_654_435_761 | 1
-        for y in 0..<height {
-            let row = pixels + y * stride
-            for x in 0..<width {
-                state ^= state << 13; state ^= state >> 17; state ^= state << 5
-                let grain = Int(state % grainRange)
-                row[x * 3] = UInt8(truncatingIfNeeded: red + x * 50 / width + grain)
-                row[x * 3 + 1] = UInt8(truncatingIfNeeded: green + y * 50 / height + grain)
-                row[x * 3 + 2] = UInt8(truncatingIfNeeded: blue + (x + y) * 50 / (width + height) + grain)
-            }
-        }
         return gdk_pixbuf_savev(pixbuf, path, "jpeg", nil, nil, nil) != 0
     }
-
-    /// The grain: 0 to one less than this. With it gdk-pixbuf's JPEGs (quality 75) weigh about
-    /// a quarter of a megabyte a megapixel, and the thumbnails about 20 KB.
-    private static let grainRange: UInt32 = 48
 
     /// album.json: photo i taken i minutes before the first, in Kyoto's time zone.
     private func writeList() -> Bool {

@@ -13,6 +13,7 @@ let commands: [any BenchCommand.Type] = [
     WalkCommand.self,
     TrashCommand.self,
     WebCommand.self,
+    RemoteCommand.self,
 ]
 
 exit(BenchCommandLine(commands: commands).run(Array(CommandLine.arguments.dropFirst())))
