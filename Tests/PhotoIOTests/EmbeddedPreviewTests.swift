@@ -1,4 +1,5 @@
 import CExif
+import CGdkPixbuf
 import Foundation
 import Glibc
 import PhotoCore
@@ -74,4 +75,35 @@ import Testing
             #expect(Self.decoder().embeddedPreview(request, cancellation: CancellationFlag()).failure?.kind == .notAnImage)
         }
     }
+
+    /// The first bytes of a photo on another machine may end within its EXIF: that is told
+    /// apart from a photo without a date or a preview, so that more bytes are read.
+    @Test func firstBytesThatEndWithinTheEXIFSaySo() throws {
+        // A large preview (noise compresses badly), so the EXIF runs past 16 KiB.
+        let main = folder.bytes(URL(fileURLWithPath: folder.image("big-main", width: 800, height: 600, type: "jpeg")).lastPathComponent)
+        let noisy = makePixbuf(width: 240, height: 180, rgba: 0x808080FF)
+        defer { g_object_unref(UnsafeMutableRawPointer(noisy)) }
+        let pixels = gdk_pixbuf_get_pixels(noisy)!
+        for i in 0..<Int(gdk_pixbuf_get_rowstride(noisy)) * 180 { pixels[i] = UInt8.random(in: 0...255) }
+        let preview = folder.bytes(URL(fileURLWithPath: folder.save(noisy, as: "noisy.jpg", type: "jpeg")).lastPathComponent)
+        #expect(preview.count > 16 << 10)
+        let whole = Array(main[0..<2]) + exifWithPreview(preview, orientation: 1) + Array(main[2...])
+        folder.file("whole.jpg", bytes: whole)
+        folder.file("first.jpg", bytes: Array(whole.prefix(RemoteFileCopies.metadataPrefix)))
+        func read(_ name: String) -> (found: Bool, cutShort: Bool, date: (DateTakenCache.Value?, Bool)) {
+            let fd = open(folder.path(name), O_RDONLY)
+            defer { close(fd) }
+            let preview = EmbeddedPreview.read(descriptor: fd)
+            lseek(fd, 0, SEEK_SET)
+            return (preview.preview != nil, preview.cutShort, PhotoMetadata.readDateFindingEnd(descriptor: fd))
+        }
+        let cut = read("first.jpg"), complete = read("whole.jpg")
+        #expect(!cut.found && cut.cutShort && cut.date.1)
+        #expect(complete.found && !complete.cutShort && !complete.date.1)
+        // A photo without EXIF, read whole, is not cut short.
+        let plainFD = open(folder.image("plain2.jpg", width: 300, height: 200, type: "jpeg"), O_RDONLY)
+        defer { close(plainFD) }
+        #expect(!PhotoMetadata.readDateFindingEnd(descriptor: plainFD).cutShort)
+    }
 }
+

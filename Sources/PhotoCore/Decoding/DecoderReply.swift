@@ -99,8 +99,9 @@ public struct DecoderReply: Sendable, Equatable {
         case pixels(PixelLayout)
         /// The date the photo was taken; nil when the file could not be read at all.
         case date(DateTakenCache.Value?)
-        /// The dates of a batch of files, in the order their descriptors came.
-        case dates([DateTakenCache.Value?])
+        /// The dates of a batch of files, in the order their descriptors came, and which of
+        /// the files ended before their EXIF did (a remote photo's first bytes: more are needed).
+        case dates([DateTakenCache.Value?], cutShort: [Int] = [])
         /// What the file's content says for the Properties panel (`uri` and `name` empty).
         case properties(PhotoDetails)
         /// Why there is no result.
@@ -140,6 +141,8 @@ public struct DecoderReply: Sendable, Equatable {
         case thumbnailText
         // web list, past the thumbnail file's text keys
         case listBytes = 250
+        // dates: the files cut short
+        case datesCutShort
     }
 
     enum OutcomeCode: Int64 {
@@ -156,7 +159,7 @@ public struct DecoderReply: Sendable, Equatable {
     /// µs since 1970: these lie before the universe).
     static let noDate = Int64.min, unreadable = Int64.min + 1
 
-    static let failureKinds: [DecodeFailure.Kind] = [.unreadable, .notAnImage, .corrupt, .tooLarge, .cancelled, .unsafe, .timedOut]
+    static let failureKinds: [DecodeFailure.Kind] = [.unreadable, .notAnImage, .corrupt, .tooLarge, .cancelled, .unsafe, .timedOut, .cutShort]
 
     public var message: DecoderMessage {
         var fields: [UInt8: DecoderMessage.Value] = [Tag.id.rawValue: .int(Int64(bitPattern: id))]
@@ -187,7 +190,7 @@ public struct DecoderReply: Sendable, Equatable {
             case .noDate?: set(.date, .text("none"))
             case nil: break
             }
-        case .dates(let values):
+        case .dates(let values, let cutShort):
             code(.dates)
             set(.dates, .ints(values.map { value in
                 switch value {
@@ -196,6 +199,7 @@ public struct DecoderReply: Sendable, Equatable {
                 case nil: Self.unreadable
                 }
             }))
+            if !cutShort.isEmpty { set(.datesCutShort, .ints(cutShort.map(Int64.init))) }
         case .properties(let details):
             code(.properties)
             set(.width, details.dimensions.map { .int(Int64($0.width)) })
@@ -270,13 +274,18 @@ public struct DecoderReply: Sendable, Equatable {
             }
         case .dates:
             guard let numbers = message.ints(Tag.dates.rawValue) else { throw .init(reason: "dates without a list") }
+            // Indices of the list, in order, each once: a decoder's nonsense is refused.
+            let cutShort = message.ints(Tag.datesCutShort.rawValue) ?? []
+            guard zip(cutShort, cutShort.dropFirst()).allSatisfy({ $0 < $1 }), cutShort.allSatisfy({ (0..<Int64(numbers.count)).contains($0) }) else {
+                throw .init(reason: "bad list of files cut short")
+            }
             outcome = .dates(numbers.map { number in
                 switch number {
                 case Self.noDate: .noDate
                 case Self.unreadable: nil
                 default: .taken(number)
                 }
-            })
+            }, cutShort: cutShort.map { Int($0) })
         case .properties:
             var details = PhotoDetails(uri: "", name: "")
             if let width = message.int(Tag.width.rawValue), let height = message.int(Tag.height.rawValue),

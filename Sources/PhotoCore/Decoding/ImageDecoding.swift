@@ -106,6 +106,9 @@ public struct DecodeFailure: Error, Sendable, Equatable, CustomStringConvertible
         /// The decoder did not finish within its time limit and was stopped: a machine too
         /// busy, or a file that makes a loader loop. Tried again later.
         case timedOut
+        /// The bytes given end before what was wanted: the first bytes of a photo on another
+        /// machine, of which more are to be read.
+        case cutShort
     }
 
     public let kind: Kind
@@ -127,7 +130,7 @@ public struct DecodeFailure: Error, Sendable, Equatable, CustomStringConvertible
     public var isLasting: Bool {
         switch kind {
         case .notAnImage, .corrupt, .tooLarge, .unsafe: true
-        case .unreadable, .cancelled, .timedOut: false
+        case .unreadable, .cancelled, .timedOut, .cutShort: false
         }
     }
 }

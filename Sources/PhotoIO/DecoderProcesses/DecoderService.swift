@@ -147,7 +147,8 @@ private final class Service: @unchecked Sendable {
                 reply(.failure(DecodeFailure(.unreadable, "Probes are answered in test mode only.")))
         }
         if request.operation == .dates {
-            return reply(.dates(descriptors.map { PhotoMetadata.readDate(descriptor: $0) }))
+            let read = descriptors.map { PhotoMetadata.readDateFindingEnd(descriptor: $0) }
+            return reply(.dates(read.map(\.value), cutShort: read.indices.filter { read[$0].cutShort }))
         }
         guard descriptors.count == 1, let descriptor = descriptors.first else {
             return reply(.failure(DecodeFailure(.unreadable, "One file is decoded at a time.")))

@@ -138,11 +138,12 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Embedde
             PixbufDecoder(maxDecodedPixels: maxDecodedPixels).embeddedPreview(request, cancellation: cancellation)
         } isolated: {
             let asked = DecoderRequest(id: 0, operation: .embeddedPreview, fitting: request.fitting, maxPixels: maxDecodedPixels)
-            return pixels(asked, uri: request.uri, reach: .prefix(RemoteFileCopies.metadataPrefix), cancellation: cancellation)
-                .flatMap { images, _ in
+            return EmbeddedPreview.fromFirstBytes(of: request.uri) { reach in
+                pixels(asked, uri: request.uri, reach: reach, cancellation: cancellation).flatMap { images, _ in
                     guard images.count == 1 else { return .failure(DecodeFailure(.unsafe, Self.unsafeReason)) }
                     return .success(images[0].image)
                 }
+            }
         }
     }
 
@@ -188,36 +189,47 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Embedde
 
     /// The dates of `uris`, read `DecoderChannel.maxDescriptors` files to a request; see
     /// `dateTaken(uri:)`. A batch whose process breaks down is read again a file at a time,
-    /// so only the file at fault goes without its date.
+    /// so only the file at fault goes without its date. A photo on another machine is read
+    /// from its first 16 KiB, and from its first 128 KiB when its EXIF goes on past them.
     public func datesTaken(uris: [String]) -> [DateTakenCache.Value?] {
         decoding {
             uris.map { PhotoMetadata.readDate(uri: $0) }
         } isolated: {
             var dates = [DateTakenCache.Value?](repeating: nil, count: uris.count)
             for start in stride(from: 0, to: uris.count, by: DecoderChannel.maxDescriptors) {
-                let opened = Self.openForDates(uris, Array(start..<min(start + DecoderChannel.maxDescriptors, uris.count)))
-                defer { for file in opened { close(file.fd) } }
-                guard !opened.isEmpty else { continue }
-                let request = DecoderRequest(id: 0, operation: .dates)
-                let answer = withProcess { $0.run(request, descriptors: opened.map(\.fd), timeout: settings.timeout, cancellation: CancellationFlag()) }
-                if case .success((let reply, let pixels)) = answer {
-                    if let pixels { close(pixels) }
-                    if case .dates(let values) = reply.outcome, values.count == opened.count {
-                        for (file, value) in zip(opened, values) { dates[file.index] = value }
-                        continue
-                    }
-                }
-                for file in opened { dates[file.index] = dateTaken(uri: uris[file.index]) }
+                let batch = Array(start..<min(start + DecoderChannel.maxDescriptors, uris.count))
+                let cutShort = readDates(of: uris, batch, reach: .prefix(RemoteFileCopies.metadataPrefix), into: &dates)
+                let longer = cutShort.filter { RemoteFileCopies.isRemote(uris[$0]) && !RemoteFileCopies.shared.hasWhole(uris[$0]) }
+                if !longer.isEmpty { _ = readDates(of: uris, longer, reach: .prefix(RemoteFileCopies.largestMetadataPrefix), into: &dates) }
             }
             return dates
         }
     }
 
+    /// Reads the dates of `uris[indices]` (at most a request's worth) into `dates`; returns
+    /// the indices of the files that ended before their EXIF did.
+    private func readDates(of uris: [String], _ indices: [Int], reach: RemoteFileCopies.Reach,
+                           into dates: inout [DateTakenCache.Value?]) -> [Int] {
+        let opened = Self.openForDates(uris, indices, reach: reach)
+        defer { for file in opened { close(file.fd) } }
+        guard !opened.isEmpty else { return [] }
+        let request = DecoderRequest(id: 0, operation: .dates)
+        let answer = withProcess { $0.run(request, descriptors: opened.map(\.fd), timeout: settings.timeout, cancellation: CancellationFlag()) }
+        if case .success((let reply, let pixels)) = answer {
+            if let pixels { close(pixels) }
+            if case .dates(let values, let cutShort) = reply.outcome, values.count == opened.count {
+                for (file, value) in zip(opened, values) { dates[file.index] = value }
+                return cutShort.map { opened[$0].index }
+            }
+        }
+        for file in opened { dates[file.index] = dateTaken(uri: uris[file.index]) }
+        return []
+    }
+
     /// Opens the files whose dates to read: local ones in turn, files on other machines six
     /// at a time (each waits on its server: opening, then its first bytes, which hold its
     /// EXIF), in the order given.
-    private static func openForDates(_ uris: [String], _ indices: [Int]) -> [(index: Int, fd: Int32)] {
-        let reach = RemoteFileCopies.Reach.prefix(RemoteFileCopies.metadataPrefix)
+    private static func openForDates(_ uris: [String], _ indices: [Int], reach: RemoteFileCopies.Reach) -> [(index: Int, fd: Int32)] {
         guard indices.contains(where: { RemoteFileCopies.isRemote(uris[$0]) }) else {
             return indices.compactMap { i in (try? open(uri: uris[i], reach: reach).get()).map { (i, $0.fd) } }
         }

@@ -13,16 +13,20 @@ enum EmbeddedPreview {
     static let maxBytes = 64 << 10
 
     /// The embedded preview's JPEG and the photo's orientation (1 to 8), from the file at
-    /// `descriptor` (the caller closes it); nil when the photo has none.
-    static func read(descriptor: Int32) -> (jpeg: [UInt8], orientation: Int)? {
+    /// `descriptor` (the caller closes it); nil when the photo has none. `cutShort` when the
+    /// file ended within its EXIF (the first bytes of a photo on another machine).
+    static func read(descriptor: Int32) -> (preview: (jpeg: [UInt8], orientation: Int)?, cutShort: Bool) {
         var parser = PhotoMetadata.ExifParser()
-        guard PhotoMetadata.readStart(descriptor: descriptor, { parser.feed($0) }) else { return nil }
-        return parser.finish { data -> (jpeg: [UInt8], orientation: Int)? in
+        var wantsMore = true
+        guard PhotoMetadata.readStart(descriptor: descriptor, { wantsMore = parser.feed($0); return wantsMore }) else { return (nil, false) }
+        let cutShort = wantsMore && parser.sawJPEG
+        let preview = parser.finish { data -> (jpeg: [UInt8], orientation: Int)? in
             guard let data, let bytes = data.pointee.data, data.pointee.size > 3, Int(data.pointee.size) <= maxBytes else { return nil }
             let jpeg = Array(UnsafeBufferPointer(start: bytes, count: Int(data.pointee.size)))
             guard jpeg.starts(with: [0xFF, 0xD8]) else { return nil }
             return (jpeg, orientation(in: data))
         } ?? nil
+        return (preview, cutShort)
     }
 
     /// IFD0's orientation (1 when absent or out of range).
@@ -37,8 +41,10 @@ enum EmbeddedPreview {
     /// the pixbuf, its size and format to `output` (as `PixbufDecoder.decode` does).
     static func decode<Output>(descriptor: Int32, fitting: PixelSize, cancellation: CancellationFlag,
                                output: (OpaquePointer, PixelSize, String) -> Result<Output, DecodeFailure>) -> Result<Output, DecodeFailure> {
-        guard let (jpeg, orientation) = read(descriptor: descriptor) else {
-            return .failure(DecodeFailure(.notAnImage, "The photo holds no preview."))
+        let found = read(descriptor: descriptor)
+        guard let (jpeg, orientation) = found.preview else {
+            return .failure(found.cutShort ? DecodeFailure(.cutShort, "The photo's first bytes end within its EXIF.")
+                                           : DecodeFailure(.notAnImage, "The photo holds no preview."))
         }
         let memory = cconf_memfd_create("gphotobrowse-preview", cconf_MFD_CLOEXEC)
         guard memory >= 0, jpeg.withUnsafeBytes({ write(memory, $0.baseAddress, $0.count) }) == jpeg.count,
@@ -82,11 +88,26 @@ extension PixbufDecoder: EmbeddedPreviewReading {
     /// The embedded preview, read in this process (see `EmbeddedPreview`).
     /// A file on another machine: from the copy of its first bytes (`RemoteFileCopies`).
     public func embeddedPreview(_ request: DecodeRequest, cancellation: CancellationFlag) -> Result<DecodedImage, DecodeFailure> {
-        IsolatedDecoder.open(uri: request.uri, reach: .prefix(RemoteFileCopies.metadataPrefix), cancellation: cancellation).flatMap { file in
-            defer { close(file.fd) }
-            return EmbeddedPreview.decode(descriptor: file.fd, fitting: request.fitting, cancellation: cancellation) { pixbuf, size, format in
-                .success(PixbufImage.copy(pixbuf, sourceSize: size, format: format))
+        EmbeddedPreview.fromFirstBytes(of: request.uri) { reach in
+            IsolatedDecoder.open(uri: request.uri, reach: reach, cancellation: cancellation).flatMap { file in
+                defer { close(file.fd) }
+                return EmbeddedPreview.decode(descriptor: file.fd, fitting: request.fitting, cancellation: cancellation) { pixbuf, size, format in
+                    .success(PixbufImage.copy(pixbuf, sourceSize: size, format: format))
+                }
             }
         }
     }
 }
+
+extension EmbeddedPreview {
+    /// `read` given the first 16 KiB of the photo, then, when its EXIF goes on past them and
+    /// the photo is on another machine, the first 128 KiB.
+    static func fromFirstBytes(of uri: String, _ read: (RemoteFileCopies.Reach) -> Result<DecodedImage, DecodeFailure>)
+        -> Result<DecodedImage, DecodeFailure> {
+        let first = read(.prefix(RemoteFileCopies.metadataPrefix))
+        guard case .failure(let failure) = first, failure.kind == .cutShort,
+              RemoteFileCopies.isRemote(uri), !RemoteFileCopies.shared.hasWhole(uri) else { return first }
+        return read(.prefix(RemoteFileCopies.largestMetadataPrefix))
+    }
+}
+

@@ -53,9 +53,18 @@ public enum PhotoMetadata {
 
     /// What reading an open file found (the caller closes it); see `readDate(uri:)`.
     public static func readDate(descriptor: Int32) -> DateTakenCache.Value? {
+        readDateFindingEnd(descriptor: descriptor).value
+    }
+
+    /// As `readDate(descriptor:)`, and whether the file ended while its EXIF went on: the
+    /// first bytes of a photo on another machine, of which more are to be read.
+    static func readDateFindingEnd(descriptor: Int32) -> (value: DateTakenCache.Value?, cutShort: Bool) {
         var parser = ExifParser()
-        guard readStart(descriptor: descriptor, { parser.feed($0) }) else { return nil }
-        return parser.finish { DateTakenCache.Value($0.flatMap { date(in: $0)?.microseconds }) }
+        var wantsMore = true
+        guard readStart(descriptor: descriptor, { wantsMore = parser.feed($0); return wantsMore }) else { return (nil, false) }
+        let cutShort = wantsMore && parser.sawJPEG
+        let value = parser.finish { DateTakenCache.Value($0.flatMap { date(in: $0)?.microseconds }) }
+        return (value, cutShort)
     }
 
     /// What reading the file at `path` found; see `readDate(uri:)`.
@@ -142,6 +151,9 @@ public enum PhotoMetadata {
         deinit { exif_loader_unref(loader) }
 
         /// Hands over the next bytes; false once no more are wanted.
+        /// Whether the bytes fed so far start like a JPEG.
+        var sawJPEG: Bool { isJPEG == true }
+
         mutating func feed(_ bytes: UnsafeRawBufferPointer) -> Bool {
             guard let loader, !bytes.isEmpty else { return loader != nil }
             if isJPEG == nil {

@@ -27,9 +27,12 @@ public final class RemoteFileCopies: Sendable {
         case whole
     }
 
-    /// The first bytes of a photo that hold its EXIF (a JPEG's APP1 segment is at most
-    /// 64 KiB, after at most a JFIF segment) and so its date and embedded preview.
-    public static let metadataPrefix = 128 << 10
+    /// The first bytes of a photo that hold its EXIF, and so its date and embedded preview,
+    /// for most cameras and phones (a few KiB to tens of KiB).
+    public static let metadataPrefix = 16 << 10
+    /// The first bytes that hold the EXIF of any photo: a JPEG's APP1 segment is at most
+    /// 64 KiB, after at most a JFIF segment; read when the first 16 KiB end within the EXIF.
+    public static let largestMetadataPrefix = 128 << 10
     /// The largest file copied (a photo larger than this is not decoded from a server).
     public static let maxFileBytes = 512 << 20
 
@@ -223,7 +226,9 @@ public final class RemoteFileCopies: Sendable {
         while limit.map({ copy.copied < $0 }) ?? true {
             if cancellation.isCancelled { return DecodeFailure(.cancelled, "Cancelled") }
             let n: Int
-            switch buffer.withUnsafeMutableBytes({ stream.read(into: $0) }) {
+            // No more than is asked for: the first bytes of thousands of photos add up.
+            let wanted = limit.map { max(4096, min(buffer.count, $0 - copy.copied)) } ?? buffer.count
+            switch buffer.withUnsafeMutableBytes({ stream.read(into: UnsafeMutableRawBufferPointer(rebasing: $0.prefix(wanted))) }) {
             case .failure(let failure): return failure
             case .success(let read): n = read
             }

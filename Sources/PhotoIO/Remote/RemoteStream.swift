@@ -20,22 +20,13 @@ public protocol RemoteStream: AnyObject {
     func close()
 }
 
-/// GIO's streams: any location GVfs reaches (sftp, smb, WebDAV, MTP…).
+/// GIO's streams: any location GVfs reaches (sftp, smb, WebDAV, MTP…), opened on the one
+/// thread of `RemoteOpener`.
 public struct GIORemoteFiles: RemoteFiles {
     public init() {}
 
     public func open(_ uri: String) -> Result<any RemoteStream, DecodeFailure> {
-        let file = g_file_new_for_uri(uri)
-        defer { unref(file) }
-        var error: UnsafeMutablePointer<GError>?
-        guard let stream = g_file_read(file, nil, &error) else {
-            return .failure(DecodeFailure(.unreadable, tr("The file could not be opened: %s", Self.take(error))))
-        }
-        let name = g_file_get_basename(file).map { name in
-            defer { g_free(name) }
-            return String(cString: name)
-        }
-        return .success(GIORemoteStream(stream, name: name))
+        RemoteOpener.shared.read(uri).map { $0 as any RemoteStream }
     }
 
     static func take(_ error: UnsafeMutablePointer<GError>?) -> String {

@@ -295,6 +295,7 @@ public struct ThumbnailStore: Sendable {
         case .cancelled: "cancelled"
         case .unsafe: "unsafe"
         case .timedOut: "timed-out"
+        case .cutShort: "cut-short"
         }
     }
 

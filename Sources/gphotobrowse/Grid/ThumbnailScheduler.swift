@@ -218,6 +218,8 @@ final class ThumbnailScheduler {
             visible += 1
         }
         if visible == 0 && grid.contents.photos.count > 0 { return false }
+        // While the listing goes on, a screen is complete once it is full: photos beyond it.
+        if !grid.contents.isListed && grid.contents.photos.count <= visible { return false }
         if !lastReportedComplete { Trace.milestone("visible-thumbnails", visible) }
         lastReportedComplete = true
         if let action = viewCompleteAction {
