@@ -218,8 +218,12 @@ final class ThumbnailScheduler {
             visible += 1
         }
         if visible == 0 && grid.contents.photos.count > 0 { return false }
-        // While the listing goes on, a screen is complete once it is full: photos beyond it.
-        if !grid.contents.isListed && grid.contents.photos.count <= visible { return false }
+        // While the listing goes on, a screen is complete once it is full: rows beyond it.
+        if !grid.contents.isListed {
+            guard let rows = gtk_scrollable_get_vadjustment(grid.gridView), gtk_adjustment_get_upper(rows) > gtk_adjustment_get_page_size(rows) else {
+                return false
+            }
+        }
         if !lastReportedComplete { Trace.milestone("visible-thumbnails", visible) }
         lastReportedComplete = true
         if let action = viewCompleteAction {
