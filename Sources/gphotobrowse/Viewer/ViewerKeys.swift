@@ -29,6 +29,13 @@ extension PhotoViewer {
             toggleProperties()
             return true
         }
+        // The context key (Menu, Shift+F10): as a long press, the photo's menu, or, choosing
+        // photos, its choice.
+        let shift = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
+        if !control && !alt && (key == GDK_KEY_Menu || (key == GDK_KEY_F10 && shift)) {
+            if let onLongPress { onLongPress() } else { onContextMenu(canvas.width / 2, canvas.height / 2) }
+            return true
+        }
         // Alt+Left: back to the grid, as in a browser or Files.
         if alt && !control && (key == GDK_KEY_Left || key == GDK_KEY_KP_Left) {
             onClose()
