@@ -107,7 +107,7 @@ public struct Board: Sendable {
     public func item(at point: ViewPoint, tolerance: Double) -> BoardItemID? {
         var place = topPlace
         while place >= 0 {
-            if let item = places[place], item.content.bounds.expanded(by: tolerance).contains(point),
+            if let item = places[place], item.bounds.expanded(by: tolerance).contains(point),
                item.content.distance(to: point) <= tolerance {
                 return item.id
             }
@@ -119,7 +119,7 @@ public struct Board: Sendable {
     /// Every item within `radius` of `point`, in drawing order.
     public func items(touching point: ViewPoint, radius: Double) -> [BoardItemID] {
         places.compactMap { item in
-            guard let item, item.content.bounds.expanded(by: radius).contains(point),
+            guard let item, item.bounds.expanded(by: radius).contains(point),
                   item.content.distance(to: point) <= radius else { return nil }
             return item.id
         }
@@ -302,7 +302,7 @@ public struct Board: Sendable {
         case .add(let placed):
             var change = BoardChange.nothing
             for entry in placed {
-                let bounds = entry.item.content.bounds
+                let bounds = entry.item.bounds
                 change = change.followed(by: entry.place > topPlace
                     ? .drawn(over: entry.place, bounds: bounds) : .repainting(bounds, from: entry.place))
                 places[entry.place] = entry.item
@@ -317,7 +317,7 @@ public struct Board: Sendable {
                 places[entry.place] = nil
                 placeByID[entry.item.id] = nil
                 itemCount -= 1
-                let bounds = entry.item.content.bounds
+                let bounds = entry.item.bounds
                 region = region?.union(bounds) ?? bounds
             }
             // Down to the next item: each place is passed once for each time it was the top.
@@ -325,7 +325,7 @@ public struct Board: Sendable {
             return region.map { .repainting($0, from: placed[0].place) } ?? .nothing
         case .change(let place, let before, let after):
             places[place] = after
-            return .repainting(before.content.bounds.union(after.content.bounds), from: place)
+            return .repainting(before.bounds.union(after.bounds), from: place)
         case .crop(_, let after):
             crop = after
             return .resized

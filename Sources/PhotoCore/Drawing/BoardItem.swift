@@ -11,11 +11,17 @@ public struct BoardItemID: Sendable, Hashable, Comparable, CustomStringConvertib
 /// pixelated area or a photo fixed onto it.
 public struct BoardItem: Sendable, Equatable, Identifiable {
     public let id: BoardItemID
-    public var content: Content
+    public var content: Content {
+        didSet { bounds = content.bounds }
+    }
+    /// `content.bounds`, worked out once for each content: hit tests and repaints ask every
+    /// item for it.
+    public private(set) var bounds: ViewRect
 
     public init(id: BoardItemID, content: Content) {
         self.id = id
         self.content = content
+        bounds = content.bounds
     }
 
     /// What an item is, with its geometry and style.

@@ -35,8 +35,13 @@ public enum MarkedUpName {
     public static func candidates(for original: [UInt8], extension newExtension: [UInt8]? = nil) -> Candidates {
         let (stem, oldExtension) = split(original)
         let ext = newExtension.map { $0.isEmpty ? [] : [UInt8(ascii: ".")] + $0 } ?? oldExtension
-        return Candidates(first: filled(tr("%s (marked up)"), stem: stem).before + ext,
-                          numbered: filled(tr("%1$s (marked up %2$s)"), stem: stem), extension: ext)
+        // TRANSLATORS: the file name of a marked-up copy of a photo, without its extension;
+        // %s is the original's name without its extension: "IMG_0042 (marked up)".
+        let first = filled(tr("%s (marked up)"), stem: stem).before + ext
+        // TRANSLATORS: the same when that name is taken; %2$s is a number from 2 up:
+        // "IMG_0042 (marked up 2)".
+        let numbered = filled(tr("%1$s (marked up %2$s)"), stem: stem)
+        return Candidates(first: first, numbered: numbered, extension: ext)
     }
 
     /// The names for one original, the first and the numbered ones, as bytes.
@@ -60,7 +65,10 @@ public enum MarkedUpName {
     /// "Drawing.png", "Drawing 2.png", …
     public static func drawingCandidates(extension ext: String) -> LazyMapSequence<ClosedRange<Int>, String> {
         let suffix = ext.isEmpty ? "" : "." + ext
-        let first = tr("Drawing"), numbered = tr("Drawing %s")
+        // TRANSLATORS: the file name of a drawing made on a blank board, without its extension.
+        let first = tr("Drawing")
+        // TRANSLATORS: the same when that name is taken; %s is a number from 2 up.
+        let numbered = tr("Drawing %s")
         return (1...limit).lazy.map { $0 == 1 ? first + suffix : fillPlaceholders(numbered, [String($0)]) + suffix }
     }
 
