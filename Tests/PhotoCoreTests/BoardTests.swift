@@ -19,7 +19,7 @@ func point(_ x: Double, _ y: Double) -> ViewPoint { ViewPoint(x: x, y: y) }
         #expect(board.items.isEmpty && !board.canUndo && !board.canRedo && !board.hasUnsavedChanges)
         #expect(Stroke(width: 4, start: StrokePoint(.zero)).colour == DrawingColour(hex: "#FC5C46"))
         #expect(DrawingColour.presets == [DrawingColour(hex: "FC5C46"), DrawingColour(hex: "#3dc92a"), DrawingColour(hex: "#1994FC")])
-        #expect(board.pixelBlockSize == 62)
+        #expect(board.pixelBlockSize == 100)
         let blank = Board(blank: PixelSize(width: 800, height: 600))
         #expect(!blank.hasPhoto && blank.size == PixelSize(width: 800, height: 600) && blank.background == .white)
     }

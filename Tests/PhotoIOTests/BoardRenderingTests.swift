@@ -95,20 +95,58 @@ private func at(_ x: Double, _ y: Double) -> ViewPoint { ViewPoint(x: x, y: y) }
         #expect(picture.pixel(100, 75, isNear: .green) && picture.pixel(100, 50, isNear: photoColour))
     }
 
+    @Test func onScreenAtAnyZoomAndPanTheStrokeIsUnderThePointsItWasDrawnThrough() {
+        let images = BoardImages(photo: BoardPhoto(stripedPhoto(width: 1600, height: 1200) { _ in grey }))
+        var board = Board(photoSize: PixelSize(width: 1600, height: 1200))
+        var view = BoardView(board: board, viewport: ViewSize(width: 640, height: 480))
+        // Drawn at the fit (0.4) through widget points, with a scale factor of 2.
+        let widget = [at(40, 60), at(160, 120), at(300, 200)]
+        let points = widget.map { view.boardPoint(forWidgetPoint: $0, scaleFactor: 2) }
+        board.add(stroke(points, colour: .blue, width: 12))
+        let rendered = RenderedBoard(images: images)
+        let photoColour = DrawingColour(r: grey.0, g: grey.1, b: grey.2)
+        func screen() -> PremultipliedImage {
+            rendered.update(board, for: view)
+            // The widget is 320×240 logical pixels; its cairo context has the device scale.
+            return PremultipliedImage.drawn(size: PixelSize(width: 640, height: 480), isOpaque: true) { cr in
+                cairo_scale(cr, 2, 2)
+                rendered.paint(on: cr, view: view, scaleFactor: 2)
+            }
+        }
+        var shown = screen()
+        for p in widget { #expect(shown.pixel(Int(p.x * 2), Int(p.y * 2), isNear: .blue)) }
+        #expect(shown.pixel(Int(widget[1].x * 2), Int(widget[1].y * 2) + 12, isNear: photoColour))
+        // At 100%, panned: the same board points, wherever they now are on screen.
+        view.transform.zoom(to: 1, around: view.devicePoint(forBoardPoint: points[1]))
+        view.transform.pan(by: at(-37.5, 22.25))
+        shown = screen()
+        let screenRect = ViewRect(origin: .zero, size: ViewSize(width: 639, height: 469))
+        let onScreen = points.map { view.devicePoint(forBoardPoint: $0) }.filter { screenRect.contains($0) }
+        #expect(!onScreen.isEmpty)
+        for device in onScreen {
+            #expect(shown.pixel(Int(device.x), Int(device.y), isNear: .blue))
+            #expect(shown.pixel(Int(device.x), Int(device.y) + 9, isNear: photoColour))
+        }
+        #expect(rendered.raster?.scale == 1)
+    }
+
     @Test func pixelationShowsThePhotoInBlocksUnderTheBrushOnly() {
-        // A fine checkerboard that blocks of 8 average to an even mix.
+        // A fine checkerboard that blocks of an even size average to an even mix.
         let checker = photo(width: 640, height: 480) { x, y in (x / 2 + y / 2) % 2 == 0 ? (250, 20, 20) : (20, 20, 250) }
         let images = BoardImages(photo: BoardPhoto(checker))
         var board = Board(photoSize: PixelSize(width: 640, height: 480))
-        #expect(board.pixelBlockSize == 8)
+        let block = Int(board.pixelBlockSize)
+        #expect(block == 12)
         board.add(.pixelation(Pixelation(width: 80, points: [at(100, 240), at(540, 240)])))
         let image = BoardSaving.renderedImage(board, images: images)
-        // Blocks wholly under the brush (rows 208..<272): one colour each, the block's mean.
-        for blockX in stride(from: 104, to: 536, by: 8) {
-            for blockY in stride(from: 208, to: 272, by: 8) {
+        // Blocks wholly under the brush (x 100…540, y 200…280): one colour each, the mean.
+        func starts(_ from: Int, _ to: Int) -> StrideThrough<Int> { stride(from: (from + block - 1) / block * block, through: to - block, by: block) }
+        #expect(Array(starts(200, 280)).count == 6)
+        for blockX in starts(100, 540) {
+            for blockY in starts(200, 280) {
                 let first = image.rgb(blockX, blockY)
                 #expect(abs(first.r - 135) <= 2 && abs(first.b - 135) <= 2 && abs(first.g - 20) <= 1)
-                for dy in 0..<8 { for dx in 0..<8 where image.rgb(blockX + dx, blockY + dy) != first {
+                for dy in 0..<block { for dx in 0..<block where image.rgb(blockX + dx, blockY + dy) != first {
                     Issue.record("block at \(blockX), \(blockY) is not one colour")
                 } }
             }

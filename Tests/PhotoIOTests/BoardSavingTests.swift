@@ -134,6 +134,23 @@ private func exifValue(_ path: String, _ tag: ExifTag, in ifd: Int) -> String? {
         #expect(try BoardSaving.saveDrawing(in: folder.uri, board: board, images: BoardImages()).get() == folder.uri("Drawing 2.png"))
     }
 
+    @Test func onA24MegapixelPhotoAStrokeAddedDrawsThatStrokeAloneAndNotThePhoto() {
+        var board = markedBoard()
+        var view = BoardView(board: board, viewport: ViewSize(width: 1280, height: 800))
+        let rendered = RenderedBoard(images: BoardImages(photo: bigPhoto))
+        #expect(rendered.update(board, for: view).renderedAll)
+        board.add(stroke([at(500, 500), at(800, 700)], colour: .blue, width: 30))
+        let work = rendered.update(board, for: view)
+        #expect(!work.renderedAll && work.itemsDrawn == 1)
+        board.undo()
+        #expect(!rendered.update(board, for: view).renderedAll)
+        // A zoom is a new raster: everything once, the photo from the level nearest it.
+        view.transform.zoom(by: 2, around: at(640, 400))
+        let zoomed = rendered.update(board, for: view)
+        #expect(zoomed.renderedAll && zoomed.itemsDrawn <= 1)
+        #expect(rendered.picture?.size.width ?? 0 <= 1280 * 3 / 2 + 2)
+    }
+
     @Test func theClipboardGetsPNGBytesOfTheWholeBoard() throws {
         var board = Board(blank: PixelSize(width: 320, height: 240), background: .black)
         board.add(stroke([at(0, 120), at(320, 120)], colour: .green, width: 20))

@@ -33,8 +33,9 @@ public struct Board: Sendable {
     /// What is under the photo (shows through a photo's transparent pixels), or the blank
     /// board's colour. The saved image is opaque.
     public let background: DrawingColour
-    /// The side of a pixelation's blocks, in board pixels: a 64th of the board's shorter
-    /// side, at least 8, so that a face or a number plate is a few blocks across at most.
+    /// The side of a pixelation's blocks, in board pixels: a 40th of the board's shorter
+    /// side, at least 12 (100 on a 6000×4000 photo), so that a face or a number plate is a
+    /// few blocks across, too few to recognise or read.
     public let pixelBlockSize: Double
 
     /// The rectangle of board pixels that is the board (whole pixels, within `photoSize`):
@@ -72,7 +73,7 @@ public struct Board: Sendable {
         photoSize = size
         self.hasPhoto = hasPhoto
         self.background = background
-        pixelBlockSize = Double(max(8, min(size.width, size.height) / 64))
+        pixelBlockSize = Double(max(12, min(size.width, size.height) / 40))
         crop = ViewRect(origin: .zero, size: ViewSize(size))
     }
 

@@ -140,38 +140,40 @@ enum ItemDrawing {
     // MARK: - Pixelation and photos
 
     /// The photo's blocks along the brush: each block one pixel of `pixelBlocks`, scaled up
-    /// by the block size with no smoothing, on the grid fixed to the photo's corner.
+    /// by the block size with no smoothing, on the grid fixed to the photo's corner, over the
+    /// background. Both are made one source first, so the brush's antialiased edge is drawn
+    /// once (two strokes would leave a halo of the background).
     private static func drawPixelation(_ brush: Pixelation, board: Board, photo: BoardPhoto?, on cr: OpaquePointer) {
+        cairo_push_group(cr)
+        let (r, g, b, _) = board.background.components
+        cairo_set_source_rgb(cr, r, g, b)
+        cairo_paint(cr)
+        if board.hasPhoto, let photo {
+            let blockSize = Int(board.pixelBlockSize)
+            photo.pixelBlocks(blockSize).withSurface { surface in
+                let pattern = cairo_pattern_create_for_surface(surface)!
+                defer { cairo_pattern_destroy(pattern) }
+                var matrix = cairo_matrix_t()
+                cairo_matrix_init_scale(&matrix, 1 / Double(blockSize), 1 / Double(blockSize))
+                cairo_pattern_set_matrix(pattern, &matrix)
+                cairo_pattern_set_filter(pattern, CAIRO_FILTER_NEAREST)
+                cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+                cairo_set_source(cr, pattern)
+                cairo_paint(cr)
+                cairo_set_source_rgb(cr, 0, 0, 0)  // let go of the surface before it goes
+            }
+        }
+        cairo_pop_group_to_source(cr)
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
         cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
         cairo_set_line_width(cr, brush.width)
-        func tracePath() {
-            let curve = brush.curve
-            if curve.isEmpty {
-                cairo_arc(cr, brush.points[0].x, brush.points[0].y, brush.width / 2, 0, 2 * .pi)
-            } else {
-                trace(curve, on: cr)
-            }
-        }
-        let (r, g, b, _) = board.background.components
-        cairo_set_source_rgb(cr, r, g, b)
-        tracePath()
-        if brush.points.count > 1 { cairo_stroke(cr) } else { cairo_fill(cr) }
-        guard board.hasPhoto, let photo else { return }
-        let blockSize = Int(board.pixelBlockSize)
-        let blocks = photo.pixelBlocks(blockSize)
-        blocks.withSurface { surface in
-            let pattern = cairo_pattern_create_for_surface(surface)!
-            defer { cairo_pattern_destroy(pattern) }
-            var matrix = cairo_matrix_t()
-            cairo_matrix_init_scale(&matrix, 1 / Double(blockSize), 1 / Double(blockSize))
-            cairo_pattern_set_matrix(pattern, &matrix)
-            cairo_pattern_set_filter(pattern, CAIRO_FILTER_NEAREST)
-            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-            cairo_set_source(cr, pattern)
-            tracePath()
-            if brush.points.count > 1 { cairo_stroke(cr) } else { cairo_fill(cr) }
-            cairo_set_source_rgb(cr, 0, 0, 0)  // let go of the surface before it goes
+        let curve = brush.curve
+        if curve.isEmpty {
+            cairo_arc(cr, brush.points[0].x, brush.points[0].y, brush.width / 2, 0, 2 * .pi)
+            cairo_fill(cr)
+        } else {
+            trace(curve, on: cr)
+            cairo_stroke(cr)
         }
     }
 
