@@ -62,12 +62,20 @@ private func exifValue(_ path: String, _ tag: ExifTag, in ifd: Int) -> String? {
         return folder.file("IMG_0042.jpg", bytes: bytes)
     }
 
+    /// Decoder processes, as the app's.
+    private static let decoder: IsolatedDecoder = {
+        var settings = IsolatedDecoder.Settings()
+        settings.maxProcesses = 1
+        return IsolatedDecoder(settings: settings)
+    }()
+
     private func names() -> Set<String> { Set((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []) }
 
     @Test func aJPEGBesideTheOriginalHasItsFullSizeTheStrokeAndItsExifUpright() throws {
         let path = original()
         let originalBytes = folder.bytes("IMG_0042.jpg")
-        let exif = try #require(JPEGExif.block(in: originalBytes))
+        // The block a decoder process makes of the original's EXIF, for the copy's size.
+        let exif = try #require(Self.decoder.savedExif(uri: fileURI(path), size: PixelSize(width: 6000, height: 4000)))
         let saved = BoardSaving.saveBeside(original: fileURI(path), board: markedBoard(), images: BoardImages(photo: bigPhoto),
                                            format: .jpeg(quality: 92), exif: exif)
         #expect(try saved.get() == folder.uri("IMG_0042 (marked up).jpg"))
@@ -95,7 +103,7 @@ private func exifValue(_ path: String, _ tag: ExifTag, in ifd: Int) -> String? {
         let path = original()
         folder.file("IMG_0042 (marked up).png", text: "someone else's")
         let saved = BoardSaving.saveBeside(original: fileURI(path), board: markedBoard(), images: BoardImages(photo: bigPhoto),
-                                           format: .png, exif: JPEGExif.block(in: folder.bytes("IMG_0042.jpg")))
+                                           format: .png, exif: Self.decoder.savedExif(uri: fileURI(path), size: PixelSize(width: 6000, height: 4000)))
         #expect(try saved.get() == folder.uri("IMG_0042 (marked up 2).png"))
         #expect(folder.bytes("IMG_0042 (marked up).png") == Array("someone else's".utf8))
         let pixbuf = try #require(load(folder.path("IMG_0042 (marked up 2).png")))

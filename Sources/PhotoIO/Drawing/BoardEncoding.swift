@@ -3,12 +3,13 @@ import CGdkPixbuf
 import PhotoCore
 
 extension BoardSaving {
-    /// Encodes `image` as `format` with gdk-pixbuf's saver, putting `exif` (an EXIF block,
-    /// rewritten for the saved copy by `SavedExif`) into the stream, and hands the bytes to
-    /// `write` as they come (false from it stops the encoding).
+    /// Encodes `image` as `format` with gdk-pixbuf's saver, putting `exif` (an EXIF block a
+    /// decoder process rewrote for the saved copy: `IsolatedDecoder.savedExif`) into the
+    /// stream as it is, and hands the bytes to `write` as they come (false from it stops the
+    /// encoding).
     static func encode(_ image: PremultipliedImage, format: SaveFormat, exif: [UInt8]?,
                        write: @escaping ([UInt8]) -> Bool) -> Result<Void, FileOperationFailure> {
-        let rewritten = exif.flatMap { SavedExif.rewritten($0, size: image.size) }
+        let rewritten = exif.flatMap { $0.starts(with: JPEGExif.header) && $0.count <= SavedExif.maximumBytes ? $0 : nil }
         let insertion: ExifInsertion? = switch format {
         case .jpeg: rewritten.map { .jpeg(segment: app1Segment($0)) }
         case .png: rewritten.map { .png(chunk: pngChunk("eXIf", Array($0.dropFirst(JPEGExif.header.count)))) }
