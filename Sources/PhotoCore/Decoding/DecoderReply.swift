@@ -118,6 +118,10 @@ public struct DecoderReply: Sendable, Equatable {
         /// An EXIF block ("Exif\0\0" and the TIFF structure) of `byteCount` bytes, in the
         /// memory sent beside the reply.
         case exifBlock(byteCount: Int)
+        /// A JPEG's EXIF orientation (`DecoderRequest.Operation.orientation`): the one found,
+        /// the bytes of the file its EXIF segment takes (empty: where one goes), and the new
+        /// payload's `byteCount` bytes in the memory beside the reply (0: none asked for).
+        case orientationEdit(found: Int, segment: Range<Int>, byteCount: Int)
     }
 
     public var id: UInt64
@@ -148,11 +152,13 @@ public struct DecoderReply: Sendable, Equatable {
         case datesCutShort
         // saved EXIF
         case exifBytes
+        // orientation (its payload's size: `exifBytes`)
+        case orientationFound, segmentStart, segmentEnd
     }
 
     enum OutcomeCode: Int64 {
         // 2 was a reply saying a file holds no animation: a picture request now gets its pixels.
-        case pixels = 1, date = 3, properties, failure, probe, dates, thumbnailFile, webList, exifBlock
+        case pixels = 1, date = 3, properties, failure, probe, dates, thumbnailFile, webList, exifBlock, orientationEdit
     }
 
     /// The tag of each text key a thumbnail file reply carries.
@@ -232,6 +238,12 @@ public struct DecoderReply: Sendable, Equatable {
             set(.listBytes, .int(Int64(byteCount)))
         case .exifBlock(let byteCount):
             code(.exifBlock)
+            set(.exifBytes, .int(Int64(byteCount)))
+        case .orientationEdit(let found, let segment, let byteCount):
+            code(.orientationEdit)
+            set(.orientationFound, .int(Int64(found)))
+            set(.segmentStart, .int(Int64(segment.lowerBound)))
+            set(.segmentEnd, .int(Int64(segment.upperBound)))
             set(.exifBytes, .int(Int64(byteCount)))
         }
         return DecoderMessage(kind: .reply, fields: fields)
@@ -322,6 +334,12 @@ public struct DecoderReply: Sendable, Equatable {
             outcome = .webList(byteCount: try message.int(Tag.listBytes.rawValue, in: 1...Int64(WebPhotoList.maxEncodedBytes)))
         case .exifBlock:
             outcome = .exifBlock(byteCount: try message.int(Tag.exifBytes.rawValue, in: 1...0xFFFF))
+        case .orientationEdit:
+            // The segment lies among the headers: within the first megabyte, at most 64 KiB long.
+            let start = try message.int(Tag.segmentStart.rawValue, in: 2...(1 << 20))
+            let end = try message.int(Tag.segmentEnd.rawValue, in: Int64(start)...Int64(start + 0xFFFF + 2))
+            outcome = .orientationEdit(found: try message.int(Tag.orientationFound.rawValue, in: 1...8), segment: start..<end,
+                                       byteCount: try message.int(Tag.exifBytes.rawValue, in: 0...0xFFFF))
         case nil:
             throw .init(reason: "unknown outcome")
         }

@@ -30,6 +30,12 @@ public struct DecoderRequest: Sendable, Equatable {
         /// `fitting`'s size (orientation 1, those dimensions, no embedded preview), as bytes in
         /// the memory sent beside the reply (`exifBlock`).
         case savedExif = 10
+        /// A JPEG's EXIF orientation changed, for saving a rotation (`OrientationEdit`): the
+        /// orientation found turned by `quarterTurns` clockwise, or set to `orientation` when
+        /// given; both absent, only what the file holds (checking a file written). Answered
+        /// with where the EXIF segment lies and the new payload in the memory beside the
+        /// reply (`orientationEdit`).
+        case orientation = 11
     }
 
     /// Matches the reply to the request.
@@ -48,11 +54,14 @@ public struct DecoderRequest: Sendable, Equatable {
     /// A web list's own address, and the type its server gave it.
     public var baseURL: String?
     public var contentType: String?
+    /// An orientation request's change: clockwise quarter turns, or the value to set.
+    public var quarterTurns: Int?
+    public var orientation: Int?
 
     public init(id: UInt64, operation: Operation, fitting: PixelSize = PixelSize(width: 1, height: 1),
                 maxPixels: Int = 100_000_000, maxFrames: Int = 300, maxBytes: Int = 128 << 20,
                 name: String? = nil, probePath: String? = nil, probePort: Int? = nil,
-                baseURL: String? = nil, contentType: String? = nil) {
+                baseURL: String? = nil, contentType: String? = nil, quarterTurns: Int? = nil, orientation: Int? = nil) {
         self.id = id
         self.operation = operation
         self.fitting = fitting
@@ -64,10 +73,13 @@ public struct DecoderRequest: Sendable, Equatable {
         self.probePort = probePort
         self.baseURL = baseURL
         self.contentType = contentType
+        self.quarterTurns = quarterTurns
+        self.orientation = orientation
     }
 
     enum Tag: UInt8 {
         case id = 1, operation, width, height, maxPixels, maxFrames, maxBytes, name, probePath, probePort, baseURL, contentType
+        case quarterTurns, orientation
     }
 
     /// Edges and pixel counts a request may carry.
@@ -89,6 +101,8 @@ public struct DecoderRequest: Sendable, Equatable {
         if let probePort { fields[Tag.probePort.rawValue] = .int(Int64(probePort)) }
         if let baseURL { fields[Tag.baseURL.rawValue] = .text(baseURL) }
         if let contentType { fields[Tag.contentType.rawValue] = .text(contentType) }
+        if let quarterTurns { fields[Tag.quarterTurns.rawValue] = .int(Int64(quarterTurns)) }
+        if let orientation { fields[Tag.orientation.rawValue] = .int(Int64(orientation)) }
         return DecoderMessage(kind: .request, fields: fields)
     }
 
@@ -96,7 +110,7 @@ public struct DecoderRequest: Sendable, Equatable {
     public init(_ message: DecoderMessage) throws(DecoderMessage.Malformed) {
         guard message.kind == .request else { throw .init(reason: "not a request") }
         guard let id = message.int(Tag.id.rawValue) else { throw .init(reason: "request without an id") }
-        let rawOperation = try message.int(Tag.operation.rawValue, in: 1...10)
+        let rawOperation = try message.int(Tag.operation.rawValue, in: 1...11)
         self.id = UInt64(bitPattern: id)
         operation = Operation(rawValue: Int64(rawOperation))!
         fitting = PixelSize(width: try message.int(Tag.width.rawValue, in: 1...Self.maxEdge),
@@ -109,6 +123,8 @@ public struct DecoderRequest: Sendable, Equatable {
         probePort = message.int(Tag.probePort.rawValue).flatMap { (1...65535).contains($0) ? Int($0) : nil }
         baseURL = message.text(Tag.baseURL.rawValue)
         contentType = message.text(Tag.contentType.rawValue)
+        quarterTurns = message.int(Tag.quarterTurns.rawValue) == nil ? nil : try message.int(Tag.quarterTurns.rawValue, in: -3...3)
+        orientation = message.int(Tag.orientation.rawValue) == nil ? nil : try message.int(Tag.orientation.rawValue, in: 1...8)
     }
 }
 

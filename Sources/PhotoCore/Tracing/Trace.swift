@@ -18,6 +18,12 @@ public enum Trace {
         FileHandle.standardError.write(Data(("trace " + fields.joined(separator: " ") + "\n").utf8))
     }
 
+    /// Writes `trace <name> <text> <ms>` when tracing is on (`text`: a path, say).
+    public static func milestone(_ name: String, text: String) {
+        guard isEnabled else { return }
+        FileHandle.standardError.write(Data("trace \(name) \(text) \(millisecondsSinceStart())\n".utf8))
+    }
+
     /// Milliseconds since this process was started.
     public static func millisecondsSinceStart() -> Int {
         Int(((bootClockSeconds() - processStartSeconds) * 1000).rounded())

@@ -209,6 +209,18 @@ private final class Service: @unchecked Sendable {
             case .success(let fd): return (DecoderReply(id: request.id, outcome: .exifBlock(byteCount: block.count)), fd)
             case .failure(let failure): return reply(.failure(failure))
             }
+        case .orientation:
+            // The photo's EXIF is its bytes: read and changed here; the browser splices.
+            switch OrientedExif.edit(descriptor: descriptor, turns: request.quarterTurns, set: request.orientation) {
+            case .success(let edit):
+                let outcome = DecoderReply.Outcome.orientationEdit(found: edit.found.value, segment: edit.segment, byteCount: edit.payload?.count ?? 0)
+                guard let payload = edit.payload else { return reply(outcome) }
+                switch SharedBytes.seal(payload) {
+                case .success(let fd): return (DecoderReply(id: request.id, outcome: outcome), fd)
+                case .failure(let failure): return reply(.failure(failure))
+                }
+            case .failure(let failure): return reply(.failure(failure))
+            }
         case .embeddedPreview:
             let decoded = EmbeddedPreview.decode(descriptor: descriptor, fitting: request.fitting, cancellation: cancellation) {
                 SharedPixels.seal(pixbuf: $0, sourceSize: $1, format: $2)

@@ -87,3 +87,39 @@ extension IsolatedDecoder {
         }
     }
 }
+
+extension IsolatedDecoder {
+    /// A JPEG's EXIF orientation, read in a decoder process (`OrientedExif`): where its EXIF
+    /// segment lies, the orientation found, and the segment's new payload with the orientation
+    /// turned by `quarterTurns` clockwise, or set to `orientation`; neither: only what the
+    /// file holds (a file written checked before it replaces the original).
+    public func orientationEdit(uri: String, quarterTurns: Int? = nil, orientation: ExifOrientation? = nil) -> Result<OrientationEdit, DecodeFailure> {
+        decoding {
+            var start: [UInt8] = []
+            guard PhotoMetadata.readStart(uri: uri, { start += $0; return true }) else {
+                return .failure(DecodeFailure(.unreadable, tr("The file could not be read.")))
+            }
+            return OrientedExif.edit(start: start, turns: quarterTurns, set: orientation?.value)
+        } isolated: {
+            let request = DecoderRequest(id: 0, operation: .orientation, quarterTurns: quarterTurns, orientation: orientation?.value)
+            switch run(request, uri: uri, reach: .prefix(PhotoMetadata.maxBytes), cancellation: CancellationFlag()) {
+            case .failure(let failure): return .failure(failure)
+            case .success((let reply, let bytes)):
+                guard case .orientationEdit(let found, let segment, let count) = reply.outcome, let found = ExifOrientation(found) else {
+                    if let bytes { close(bytes) }
+                    if case .failure(let failure) = reply.outcome { return .failure(failure) }
+                    return .failure(DecodeFailure(.unsafe, tr("The photo’s EXIF could not be read safely.")))
+                }
+                guard count > 0 else {
+                    if let bytes { close(bytes) }
+                    return .success(OrientationEdit(found: found, segment: segment, payload: nil))
+                }
+                guard let bytes, case .success(let payload) = SharedBytes.read(fd: bytes, byteCount: count, { Array($0) }),
+                      payload.starts(with: JPEGExif.header) else {
+                    return .failure(DecodeFailure(.unsafe, tr("The photo’s EXIF could not be read safely.")))
+                }
+                return .success(OrientationEdit(found: found, segment: segment, payload: payload))
+            }
+        }
+    }
+}
