@@ -58,6 +58,7 @@ final class Application {
         setAccelerators("win.trash", ["Delete", "KP_Delete"])
         setAccelerators("win.delete-permanently", ["<Shift>Delete", "<Shift>KP_Delete"])
         setAccelerators("win.undo", ["<Control>z"])
+        setAccelerators("win.rename", ["F2"])
         setAccelerators("win.export", ["<Control>e"])
         setAccelerators("win.add-to-album", ["<Control>d"])
         setAccelerators("win.next-album", ["<Control>Page_Down"])

@@ -2,7 +2,8 @@ import PhotoCore
 import PhotoIO
 
 /// What can be undone in a window, newest last, shared by its albums' pages: photos moved to
-/// the trash, photos removed from an album of the person's own, an album deleted. Ctrl+Z
+/// the trash, photos removed from an album of the person's own, an album deleted, a photo
+/// renamed, a rotation saved. Ctrl+Z
 /// takes back the newest step, whichever album it was done in; a toast's Undo takes back
 /// its own.
 @MainActor
@@ -12,6 +13,10 @@ final class UndoHistory {
         case albumRemoval(CollectionRemoval)
         /// `wasShown`: the window showed the album when it was deleted (and left it).
         case albumDeletion(DeletedCollection, wasShown: Bool)
+        /// A photo renamed: its URI before and after.
+        case rename(from: String, to: String)
+        /// A rotation saved into a photo's file: the orientation it had.
+        case rotation(uri: String, previous: ExifOrientation)
     }
 
     private var steps: [(number: Int, step: Step)] = []

@@ -211,6 +211,17 @@ final class FolderSource: AlbumSource {
         for album in fed where album.photos.order.key == .dateTaken { readDatesTaken(of: album) }
     }
 
+    /// A photo renamed by this app: shown under its new name at once, before the folder's
+    /// monitor reports it. The new name is added before the old one goes, so that the
+    /// viewer and the grid, seeing the old one go, find the photo it became.
+    func renamed(from old: String, to photo: Photo) {
+        guard let folder = parentURI(of: photo.id).flatMap({ monitors[$0]?.folder }) else { return }
+        dates.forget([photo.id])
+        apply(tree.insert([photo], in: folder))
+        apply(tree.remove(ids: [old]))
+        for album in fed where album.photos.order.key == .dateTaken { readDatesTaken(of: album) }
+    }
+
     // MARK: AlbumSource
 
     func forget(_ ids: Set<String>) {

@@ -183,7 +183,8 @@ final class ThumbnailGrid {
     /// Gives keyboard focus to the grid.
     func focus() { gtk_widget_grab_focus(gridView.widget) }
 
-    private func focusTile(showing id: String, attempts: Int) {
+    /// Focuses the tile showing `id`, once it is bound.
+    func focusTile(showing id: String, attempts: Int = 10) {
         // The tile is bound during the next layout; try again shortly until it is there.
         if let tile = tiles.values.first(where: { $0.photo?.id == id }), let cell = gtk_widget_get_parent(tile.root),
            gtk_widget_get_mapped(tile.root) != 0 {

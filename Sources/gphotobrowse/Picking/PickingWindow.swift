@@ -14,7 +14,7 @@ extension BrowserWindow {
         addAction(window, "pick-choose") { [weak self] in self?.chooseFromHeader() }
         // A picker changes nothing on the disk.
         for name in ["trash", "delete-permanently", "export", "edit", "leave-edit", "add-to-album", "remove-from-album",
-                     "rename-album", "delete-album", "undo"] {
+                     "rename-album", "delete-album", "undo", "rename", "save-rotation"] {
             if let action = g_action_map_lookup_action(window.cast(), name) { g_simple_action_set_enabled(action.cast(), 0) }
         }
         // Escape in the grid: nothing chosen (in the viewer it goes back to the grid first).

@@ -33,6 +33,11 @@ final class PhotoViewer {
     var transform: ViewTransform?
     /// Rotation is a view setting, kept per photo while the folder is open; files are untouched.
     var rotations: [String: Int] = [:]
+    /// Photos this app renamed, old URI to new, for the viewer to follow when the old goes.
+    var renamed: [String: String] = [:]
+    /// Photos whose rotation was saved into their file, by the version that was turned: the
+    /// view's rotation is dropped once the file's new version is here.
+    var rotationSaved: [String: PhotoVersion] = [:]
     private var placeholder: (key: PhotoVersion, surface: CanvasSurface)?
     private var thumbnailRequest: PhotoVersion?
     private var tracedFullImage: String?
@@ -41,6 +46,10 @@ final class PhotoViewer {
 
     /// The shown photo changed (its name goes in the window title).
     var onPhotoChanged: (Photo) -> Void = { _ in }
+    /// The shown photo's rotation changed, or another photo is shown (Save Rotation follows).
+    var onRotationChanged: () -> Void = {}
+    /// The shown photo's rotation, in clockwise quarter turns (0...3).
+    var shownRotation: Int { current.map { ((rotations[$0.id] ?? 0) % 4 + 4) % 4 } ?? 0 }
     /// The person asked to go back to the grid.
     var onClose: () -> Void = {}
     /// The header bar should show or hide with the viewer's own chrome.
@@ -140,6 +149,7 @@ final class PhotoViewer {
         images.displayBox = ZoomGeometry.fitDecodeBox(viewport: expectedViewportSize, quarterTurns: 0)
         images.paged(to: photo.id, in: contents.photos, immediately: entering)
         onPhotoChanged(photo)
+        onRotationChanged()
         if properties.isShown { loadProperties(of: photo) }
         render()
     }
@@ -217,6 +227,12 @@ final class PhotoViewer {
         if let index = contents.photos.index(of: current.id) {
             self.current = (index, current.id)
             let photo = contents.photos[index]
+            if let turned = rotationSaved[photo.id], turned != photo.version {
+                rotationSaved[photo.id] = nil
+                rotations[photo.id] = nil
+                transform = nil
+                onRotationChanged()
+            }
             if placeholder.map({ $0.key.id == photo.id && $0.key != photo.version }) ?? false {
                 showPlaceholder(for: photo)
             }
@@ -225,6 +241,10 @@ final class PhotoViewer {
                 transform = nil
             }
             render()
+        } else if let new = renamed.removeValue(forKey: current.id), let index = contents.photos.index(of: new) {
+            rotations[new] = rotations.removeValue(forKey: current.id)
+            self.current = nil
+            show(index, entering: true)
         } else if let next = NeighbourWindow.replacement(for: current.id, after: splice, in: contents.photos),
                   let index = contents.photos.index(of: next) {
             self.current = nil

@@ -2,7 +2,7 @@ import CGtk
 import PhotoCore
 
 /// The viewer's bottom bar: previous and next, where the photo stands in the folder
-/// ("12 / 340"), the zoom level, rotate, Add to Album…, and the properties panel's toggle.
+/// ("12 / 340"), the zoom level, rotate, Save Rotation while turned, Add to Album…, and the properties panel's toggle.
 @MainActor
 final class ViewerToolbar {
     let root: Widget
@@ -11,6 +11,8 @@ final class ViewerToolbar {
     let previous: Widget
     let next: Widget
     let selectToggle: Widget
+    /// Save Rotation, shown while the photo is turned.
+    private let saveRotation: Widget
 
     init() {
         let bar = gtk_center_box_new()!
@@ -38,12 +40,16 @@ final class ViewerToolbar {
         let fit = Self.button("zoom-fit-best-symbolic", tr("Best Fit (0)"), action: "viewer.zoom-fit")
         let rotateLeft = Self.button("object-rotate-left-symbolic", tr("Rotate Left (Shift+R)"), action: "viewer.rotate-left")
         let rotateRight = Self.button("object-rotate-right-symbolic", tr("Rotate Right (R)"), action: "viewer.rotate-right")
+        saveRotation = gtk_button_new_with_label(tr("Save Rotation"))
+        gtk_widget_set_tooltip_text(saveRotation, tr("Write the rotation into the photo’s file"))
+        gtk_actionable_set_action_name(saveRotation.cast(), "win.save-rotation")
+        gtk_widget_set_visible(saveRotation, 0)
         let addToAlbum = Self.button("bookmark-new-symbolic", tr("Add to Album… (Ctrl+D)"), action: "win.add-to-album")
         let properties = gtk_toggle_button_new()!
         gtk_button_set_icon_name(properties.cast(), "document-properties-symbolic")
         gtk_widget_set_tooltip_text(properties, tr("Properties (Alt+Enter)"))
         gtk_actionable_set_action_name(properties.cast(), "viewer.properties")
-        for child in [zoomLevel, zoomOut, zoomIn, fit, rotateLeft, rotateRight, addToAlbum, properties] { gtk_box_append(end.cast(), child) }
+        for child in [zoomLevel, zoomOut, zoomIn, fit, rotateLeft, rotateRight, saveRotation, addToAlbum, properties] { gtk_box_append(end.cast(), child) }
 
         gtk_center_box_set_start_widget(bar.cast(), start)
         gtk_center_box_set_end_widget(bar.cast(), end)
@@ -57,6 +63,8 @@ final class ViewerToolbar {
         gtk_widget_add_css_class(button, "flat")
         return button
     }
+
+    func showSaveRotation(_ shown: Bool) { gtk_widget_set_visible(saveRotation, shown ? 1 : 0) }
 
     func show(index: Int, count: Int, zoomPercent: Int) {
         // TRANSLATORS: where the shown photo stands in the folder: "12 / 340".

@@ -9,7 +9,10 @@ extension PhotoViewer {
         guard var view = transform else { return }
         change(&view)
         transform = view
-        if let current { rotations[current.id] = view.quarterTurns }
+        if let current, (rotations[current.id] ?? 0) != view.quarterTurns {
+            rotations[current.id] = view.quarterTurns
+            onRotationChanged()
+        }
         render()
         if showLevel { chrome.showZoomLevel(percent: Int((view.scale * 100).rounded())) }
     }

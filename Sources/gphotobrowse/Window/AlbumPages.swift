@@ -19,6 +19,10 @@ extension BrowserWindow {
         }
         page.viewer.onClose = { [weak self] in self?.showGrid() }
         page.viewer.onPhotoChanged = { [weak self] photo in self?.title.set(title: photo.displayName) }
+        page.viewer.onRotationChanged = { [weak self, weak page] in
+            guard let self, let page, page === self.folder?.page else { return }
+            self.updateSaveRotation()
+        }
         page.viewer.onChromeVisibility = { [weak self] visible in self?.setChromeVisible(visible) }
         page.viewer.onFullscreen = { [weak self] on in self?.setFullscreen(on) }
         page.contents.observeChanges { [weak self, weak page] _ in
@@ -44,6 +48,7 @@ extension BrowserWindow {
         contextMenu.detach(from: page.grid.menuAnchor)
         contextMenu.detach(from: page.viewer.menuAnchor)
         notFound.detach(from: page.grid.menuAnchor)
+        renamePopover.detach(from: page.grid.menuAnchor)
         gtk_stack_remove(stack, page.grid.root)
         gtk_stack_remove(stack, page.viewer.root)
     }

@@ -26,6 +26,8 @@ final class BrowserWindow {
     let contextMenu = ContextMenu()
     /// What activating a "Not Found" tile shows.
     let notFound = NotFoundPopover()
+    /// Renaming a photo (F2).
+    let renamePopover = RenamePopover()
     let decoder = IsolatedDecoder.shared
     var folder: OpenFolder?
     /// The person's own albums, as the switcher lists them in every window.
@@ -83,6 +85,7 @@ final class BrowserWindow {
                 self.contextMenu.detach(from: folder.grid.menuAnchor)
                 self.contextMenu.detach(from: folder.viewer.menuAnchor)
             }
+            self.renamePopover.detach()
             self.folder = nil
             self.picking?.cancel()
             self.onClosed()
@@ -137,6 +140,7 @@ final class BrowserWindow {
         gtk_stack_set_visible_child(stack, folder.grid.root)
         updateSubtitle()
         if let last { folder.grid.reveal(last) } else { folder.grid.focus() }
+        updateSaveRotation()
     }
 
     /// The viewer hides the header bar with its own chrome, and asks for fullscreen.

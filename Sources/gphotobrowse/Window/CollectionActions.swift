@@ -30,6 +30,11 @@ extension BrowserWindow {
             g_simple_action_set_enabled(action.cast(), isCollection ? 1 : 0)
         }
         editBar.showRemoveFromAlbum(isCollection)
+        // A rename from an album of the person's own would leave the album the old name.
+        if let action = g_action_map_lookup_action(window.cast(), "rename") {
+            let renamable = picking == nil && !isCollection && !(folder?.source.isWeb ?? false)
+            g_simple_action_set_enabled(action.cast(), renamable ? 1 : 0)
+        }
     }
 
     /// The albums changed (here, in another window or process): the switcher follows, and an
@@ -116,6 +121,8 @@ extension BrowserWindow {
         case .trash(let batch): folder.edit.restore(batch)
         case .albumRemoval(let removal): putBack(removal)
         case .albumDeletion(let deleted, let wasShown): undoDelete(deleted, show: wasShown)
+        case .rename(let from, let to): undoRename(from: from, to: to)
+        case .rotation(let uri, let previous): undoRotation(of: uri, back: previous)
         }
     }
 

@@ -3,7 +3,8 @@ import PhotoCore
 
 /// The context menu of one photo or a few (right click, long press, the Menu key): Open
 /// With…, Show in Files, Copy, Export… or Save a Copy…, Add to Album…, Remove from Album
-/// (in an album of the person's own), Move to Trash, Properties. Its items
+/// (in an album of the person's own), Rename…, Save Rotation (while the viewer's photo is
+/// turned), Move to Trash, Properties. Its items
 /// are window actions, which act on `photos` while the menu is open.
 @MainActor
 final class ContextMenu {
@@ -27,6 +28,12 @@ final class ContextMenu {
         g_menu_item_set_attribute_value(remove, "hidden-when", g_variant_new_string("action-disabled"))
         g_menu_append_item(edit, remove)
         remove.unref()
+        g_menu_append(edit, tr("Rename…"), "win.rename")
+        // Only while the viewer's photo is turned (the action is enabled then).
+        let saveRotation = g_menu_item_new(tr("Save Rotation"), "win.save-rotation")!
+        g_menu_item_set_attribute_value(saveRotation, "hidden-when", g_variant_new_string("action-disabled"))
+        g_menu_append_item(edit, saveRotation)
+        saveRotation.unref()
         g_menu_append(edit, tr("Move to Trash"), "win.trash")
         g_menu_append(edit, tr("Properties"), "win.photo-properties")
         for section in [open, edit] {

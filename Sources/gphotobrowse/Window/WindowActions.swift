@@ -23,6 +23,8 @@ extension BrowserWindow {
             self.map { $0.folder?.edit.deletePermanently($0.photosToActOn.map(\.id)) }
         }
         addAction(window, "undo") { [weak self] in self?.undoLast() }
+        addAction(window, "rename") { [weak self] in self?.startRename() }
+        addAction(window, "save-rotation") { [weak self] in self?.saveRotation() }
 
         addAction(window, "photo-properties") { [weak self] in
             guard let self, let folder = self.folder, let photo = self.photosToActOn.first,

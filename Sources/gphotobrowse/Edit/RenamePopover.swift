@@ -1,0 +1,133 @@
+import CGtk
+import PhotoCore
+import PhotoIO
+
+/// The popover that renames a photo (F2, Rename… in its menu), as Files' rename popover: a
+/// field holding the photo's name with the part before the extension selected, Rename, and
+/// under them why a name was refused. Enter renames, Escape closes.
+///
+/// One popover per window, parented to the widget it last popped up on (a grid's view, the
+/// header's title), and taken off a widget that goes (`detach`).
+@MainActor
+final class RenamePopover {
+    private let popover: OwnedObject<Widget>
+    private let entry: Widget
+    private let renameButton: Widget
+    private let problem: Widget
+    private var anchor: Widget?
+    /// The photo being renamed, while the popover is open.
+    private(set) var uri: String?
+    private var busy = false
+
+    /// Rename was asked for the photo at this URI, with this name.
+    var onRename: (_ uri: String, _ name: String) -> Void = { _, _ in }
+    /// The popover closed (the focus goes back where it was).
+    var onClosed: () -> Void = {}
+
+    var isOpen: Bool { uri != nil }
+
+    init() {
+        let popover = gtk_popover_new()!
+        popover.refSink()
+        self.popover = OwnedObject(taking: popover)
+        LiveObjects.track(popover)
+
+        let title = gtk_label_new(tr("Rename Photo"))!
+        gtk_widget_add_css_class(title, "heading")
+        gtk_label_set_xalign(title.cast(), 0)
+        entry = gtk_entry_new()
+        gtk_widget_set_hexpand(entry, 1)
+        gtk_entry_set_activates_default(entry.cast(), 0)
+        renameButton = gtk_button_new_with_mnemonic(tr("_Rename"))
+        gtk_widget_add_css_class(renameButton, "suggested-action")
+        let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        gtk_box_append(row.cast(), entry)
+        gtk_box_append(row.cast(), renameButton)
+        problem = gtk_label_new(nil)
+        gtk_widget_add_css_class(problem, "error")
+        gtk_label_set_wrap(problem.cast(), 1)
+        gtk_label_set_wrap_mode(problem.cast(), PANGO_WRAP_WORD_CHAR)
+        gtk_label_set_max_width_chars(problem.cast(), 20)
+        gtk_label_set_xalign(problem.cast(), 0)
+        gtk_widget_set_visible(problem, 0)
+
+        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
+        for margin in [gtk_widget_set_margin_start, gtk_widget_set_margin_end, gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] {
+            margin(box, 6)
+        }
+        gtk_widget_set_size_request(box, 340, -1)
+        for child in [title, row, problem] { gtk_box_append(box.cast(), child) }
+        gtk_popover_set_child(popover.cast(), box)
+
+        onSignal(entry, "activate") { [weak self] in self?.submit() }
+        onSignal(renameButton, "clicked") { [weak self] in self?.submit() }
+        onSignal(entry, "changed") { [weak self] in self?.showProblem(nil) }
+        onSignal(popover, "closed") { [weak self] in
+            guard let self else { return }
+            self.uri = nil
+            self.busy = false
+            self.onClosed()
+        }
+    }
+
+    /// Pops up over `rect` in `widget` for the photo at `uri` named `name`, the name before
+    /// its extension selected.
+    func show(uri: String, name: String, pointingTo rect: GdkRectangle, in widget: Widget) {
+        let popover = self.popover.pointer
+        if anchor != widget {
+            detach()
+            gtk_widget_set_parent(popover, widget)
+            anchor = widget
+            // A widget must not be finalized with a popover still attached.
+            onSignal(widget, "destroy") { [weak self] in self?.detach(from: widget) }
+        }
+        self.uri = uri
+        busy = false
+        gtk_editable_set_text(entry.cast(), name)
+        showProblem(nil)
+        gtk_widget_set_sensitive(entry, 1)
+        gtk_widget_set_sensitive(renameButton, 1)
+        var rect = rect
+        gtk_popover_set_pointing_to(popover.cast(), &rect)
+        gtk_popover_popup(popover.cast())
+        gtk_widget_grab_focus(entry)
+        gtk_editable_select_region(entry.cast(), 0, Int32(PhotoName.stemLength(of: name)))
+    }
+
+    /// Says why the name was refused (nil: nothing to say), and lets the person try again.
+    func showProblem(_ text: String?) {
+        gtk_label_set_text(problem.cast(), text ?? "")
+        gtk_widget_set_visible(problem, text == nil ? 0 : 1)
+        guard text != nil else { return }
+        busy = false
+        gtk_widget_set_sensitive(entry, 1)
+        gtk_widget_set_sensitive(renameButton, 1)
+        gtk_widget_grab_focus(entry)
+    }
+
+    func close() {
+        gtk_popover_popdown(popover.pointer.cast())
+    }
+
+    /// Takes the popover off `widget` (it is about to go), or off any.
+    func detach(from widget: Widget? = nil) {
+        guard let current = anchor, widget == nil || current == widget else { return }
+        close()
+        gtk_widget_unparent(popover.pointer)
+        anchor = nil
+    }
+
+    private func submit() {
+        guard let uri, !busy else { return }
+        let name = String(cString: gtk_editable_get_text(entry.cast()))
+        if let problem = PhotoName.problem(with: name) {
+            showProblem(PhotoRename.message(for: problem))
+            return
+        }
+        // While the rename runs on a worker, the field waits.
+        busy = true
+        gtk_widget_set_sensitive(entry, 0)
+        gtk_widget_set_sensitive(renameButton, 0)
+        onRename(uri, name)
+    }
+}

@@ -1,0 +1,93 @@
+import CGtk
+import Foundation
+import PhotoCore
+import PhotoIO
+
+/// Renaming a photo (F2, Rename… in its menu): the window's `RenamePopover` on the focused
+/// tile or over the viewer's title, the rename on a worker (`PhotoRename`, GIO), the photo
+/// followed under its new name (its place, selection, focus, the viewer), a toast with
+/// Undo, and Ctrl+Z.
+extension BrowserWindow {
+    /// The photo F2 renames: the one a menu is open for, the viewer's, else the focused tile's.
+    private var photoToRename: Photo? {
+        guard let folder else { return nil }
+        if let photos = contextMenu.photos { return photos.count == 1 ? photos[0] : nil }
+        if isViewerShown, let index = folder.viewer.index { return folder.contents.photos[index] }
+        return folder.grid.focusedTile?.photo.flatMap { folder.contents.photos.photo(id: $0.id) }
+    }
+
+    func startRename() {
+        guard let folder, let photo = photoToRename else { return }
+        if WebPhotoFiles.isWebAddress(photo.id) { return toasts.show(tr("Photos on the web cannot be renamed.")) }
+        guard !photo.isNotFound else { return }
+        renamePopover.onRename = { [weak self] uri, name in self?.rename(uri, to: name) }
+        renamePopover.onClosed = { [weak self] in
+            guard let self, let folder = self.folder else { return }
+            if self.isViewerShown { folder.viewer.focus() } else { folder.grid.focusTile(showing: photo.id) }
+        }
+        if isViewerShown {
+            let anchor = title.root
+            let rect = GdkRectangle(x: 0, y: 0, width: gtk_widget_get_width(anchor), height: gtk_widget_get_height(anchor))
+            renamePopover.show(uri: photo.id, name: photo.displayName, pointingTo: rect, in: anchor)
+        } else {
+            guard let rect = folder.grid.tileRect(showing: photo.id) else { return }
+            renamePopover.show(uri: photo.id, name: photo.displayName, pointingTo: rect, in: folder.grid.menuAnchor)
+        }
+    }
+
+    /// Renames on a worker; a refusal goes back to the popover, which stays open.
+    private func rename(_ uri: String, to name: String) {
+        let started = Trace.millisecondsSinceStart()
+        Thread.detachNewThread { [weak self] in
+            let result = PhotoRename.rename(uri, to: name)
+            let photo = (try? result.get()).flatMap { FolderListing.photo(at: $0) }
+            onMain { [weak self] in
+                guard let self else { return }
+                switch result {
+                case .failure(let failure):
+                    self.renamePopover.showProblem(failure.message)
+                case .success(let newURI):
+                    self.renamePopover.close()
+                    if let photo { self.follow(uri, to: photo) }
+                    Trace.milestone("renamed", text: "\(parseName(ofURI: newURI)) \(Trace.millisecondsSinceStart() - started)")
+                    let step = self.folder?.history.record(.rename(from: uri, to: newURI))
+                    self.toasts.show(tr("Renamed to “%s”", name), actionLabel: tr("Undo")) { [weak self] in
+                        guard let self, let step, case .rename(let from, let to)? = self.folder?.history.take(step) else { return }
+                        self.undoRename(from: from, to: to)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Gives the photo at `to` its old name (at `from`) back.
+    func undoRename(from: String, to: String) {
+        toasts.dismissActionable()
+        let oldName = parseName(ofURI: from).split(separator: "/").last.map(String.init) ?? ""
+        let name = EditController.name(from).isEmpty ? oldName : EditController.name(from)
+        Thread.detachNewThread { [weak self] in
+            let result = PhotoRename.rename(to, to: name)
+            let photo = (try? result.get()).flatMap { FolderListing.photo(at: $0) }
+            onMain { [weak self] in
+                guard let self else { return }
+                switch result {
+                case .success: if let photo { self.follow(to, to: photo) }
+                case .failure(let failure): self.toasts.show(tr("The old name was not given back: %s", failure.message), seconds: 10)
+                }
+            }
+        }
+    }
+
+    /// Shows the renamed photo where the old one was: selected if it was, focused if its
+    /// tile was, in the viewer if it was shown there.
+    private func follow(_ old: String, to photo: Photo) {
+        guard let folder else { return }
+        let page = folder.page
+        let wasSelected = page.edit.isEditing && page.edit.selection.isSelected(old)
+        let tileWasFocused = !isViewerShown && page.grid.focusedTile?.photo?.id == old
+        if isViewerShown, page.viewer.current?.id == old { page.viewer.renamed[old] = photo.id }
+        folder.source.renamed(from: old, to: photo)
+        if wasSelected { page.edit.restore(selected: [photo.id]) }
+        if tileWasFocused, let index = page.contents.photos.index(of: photo.id) { page.grid.reveal(index) }
+    }
+}
