@@ -41,7 +41,7 @@ test_pkgs=(
   # the tools the benchmarks compare with (djpeg: libjpeg-turbo alone; curl: the web
   # benchmark's network floor), and /usr/bin/time for peak memory; gThumb, which
   # first-screen, albums and remote compare with, is left to install by hand
-  libvips-tools libjpeg-turbo-progs hyperfine time curl
+  libvips-tools libjpeg-turbo-progs libimage-exiftool-perl hyperfine time curl
 )
 
 case "${1:-}" in

@@ -59,6 +59,7 @@ final class Application {
         setAccelerators("win.delete-permanently", ["<Shift>Delete", "<Shift>KP_Delete"])
         setAccelerators("win.undo", ["<Control>z"])
         setAccelerators("win.rename", ["F2"])
+        setAccelerators("win.save-rotation", ["<Control>s"])
         setAccelerators("win.export", ["<Control>e"])
         setAccelerators("win.add-to-album", ["<Control>d"])
         setAccelerators("win.next-album", ["<Control>Page_Down"])

@@ -35,7 +35,7 @@ enum Style {
     .album-chip.album-heading { font-weight: bold; opacity: 0.55; }
     /* GTK 4.8 measures a popover's height for its width with its shadow left in, then lays its
        contents out without it: wrapped lines would be cut off at the bottom. A border instead. */
-    popover.not-found-notice > contents { box-shadow: none; border: 1px solid alpha(black, 0.14); }
+    popover.not-found-notice > contents, popover.rename-photo > contents { box-shadow: none; border: 1px solid alpha(black, 0.14); }
     .offline-banner { background-color: @accent_bg_color; color: @accent_fg_color; padding: 6px 12px; }
     .download-label { background-color: alpha(black, 0.6); color: white; border-radius: 999px; padding: 4px 12px; }
     .thumbnail.missing { background-color: alpha(currentColor, 0.04); box-shadow: inset 0 0 0 1px alpha(currentColor, 0.15); }

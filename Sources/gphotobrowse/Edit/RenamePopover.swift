@@ -31,6 +31,7 @@ final class RenamePopover {
         popover.refSink()
         self.popover = OwnedObject(taking: popover)
         LiveObjects.track(popover)
+        gtk_widget_add_css_class(popover, "rename-photo")  // see Style: no shadow
 
         let title = gtk_label_new(tr("Rename Photo"))!
         gtk_widget_add_css_class(title, "heading")

@@ -41,7 +41,7 @@ final class ViewerToolbar {
         let rotateLeft = Self.button("object-rotate-left-symbolic", tr("Rotate Left (Shift+R)"), action: "viewer.rotate-left")
         let rotateRight = Self.button("object-rotate-right-symbolic", tr("Rotate Right (R)"), action: "viewer.rotate-right")
         saveRotation = gtk_button_new_with_label(tr("Save Rotation"))
-        gtk_widget_set_tooltip_text(saveRotation, tr("Write the rotation into the photo’s file"))
+        gtk_widget_set_tooltip_text(saveRotation, tr("Write the rotation into the photo’s file (Ctrl+S)"))
         gtk_actionable_set_action_name(saveRotation.cast(), "win.save-rotation")
         gtk_widget_set_visible(saveRotation, 0)
         let addToAlbum = Self.button("bookmark-new-symbolic", tr("Add to Album… (Ctrl+D)"), action: "win.add-to-album")

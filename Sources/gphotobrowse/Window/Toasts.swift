@@ -1,4 +1,6 @@
 import CGtk
+import Foundation
+import PhotoCore
 
 /// Short messages at the bottom of the window ("3 photos moved to the trash — Undo"), on
 /// libadwaita's toast overlay, which queues them and hides each after its timeout.
@@ -17,6 +19,7 @@ final class Toasts {
 
     /// Shows `text`, with a button labelled `actionLabel` running `action`, for `seconds`.
     func show(_ text: String, actionLabel: String? = nil, seconds: UInt32 = 6, action: (@MainActor () -> Void)? = nil) {
+        if Trace.tilesEnabled { Trace.milestone("toast", text: text.replacingOccurrences(of: "\n", with: " ")) }
         let toast = adw_toast_new(text)!
         LiveObjects.track(toast)
         adw_toast_set_timeout(toast, seconds)

@@ -1,0 +1,174 @@
+"""Renaming a photo (F2) and saving the viewer's rotation into a JPEG (Ctrl+S, Save
+Rotation), as a person does them with the keyboard, each undone with Ctrl+Z. What is
+checked is the files on the disk: names, bytes, the EXIF orientation exiftool reads."""
+
+import shutil
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from harness import COLOURS, close_to, convert_tool, open_folder, run, tiles_check, wait_for_screen
+
+PHOTOS = {"a-red.png": "red", "b-green.png": "green", "c-blue.png": "blue"}
+# The rename popover's refusal is in libadwaita's error colour (light style).
+ERROR_RED = (0xC0, 0x1C, 0x28)
+
+
+def wait_until(condition, what: str, timeout: float = 10) -> None:
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if condition():
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def error_pixels(image) -> int:
+    return sum(1 for _, _, pixel in image.samples(step=1) if close_to(pixel, ERROR_RED, 24))
+
+
+def test_f2_renames_the_focused_photo_and_ctrl_z_names_it_back(launch, photo_folder):
+    folder = photo_folder("renaming", PHOTOS)
+    original = (folder / "a-red.png").read_bytes()
+    app = open_folder(launch, folder, count=3, sort_by="name")
+    wait_for_screen(app, tiles_check({c: COLOURS[c] for c in PHOTOS.values()}), what="the three tiles")
+
+    app.key("Home")          # the first tile (red) focused
+    app.key("F2")
+    time.sleep(0.5)
+    app.screenshot().save(app.log_path.with_name("rename-popover.png"))
+    # The name before ".png" is selected: Delete clears it in the field, and only there
+    # (Delete is also Move to Trash); then the new name is typed.
+    app.key("Delete")
+    app.x.xdotool("type", "--delay", "30", "sunset")
+    app.key("Return")
+
+    wait_until(lambda: (folder / "sunset.png").exists() and not (folder / "a-red.png").exists(), "the file renamed")
+    assert (folder / "sunset.png").read_bytes() == original
+    assert not (Path(app.environment["XDG_DATA_HOME"]) / "Trash" / "files" / "a-red.png").exists()
+    assert sorted(p.name for p in folder.iterdir()) == ["b-green.png", "c-blue.png", "sunset.png"]
+    app.wait_for_line(r"^trace renamed .*sunset\.png \d+ \d+$")
+    app.wait_for_line(r"^trace toast Renamed to “sunset\.png” \d+$")
+    # The renamed photo keeps the focus: Enter opens it in the viewer, under its new name.
+    wait_for_screen(app, tiles_check({c: COLOURS[c] for c in PHOTOS.values()}), what="the three tiles after the rename")
+    time.sleep(0.3)
+    app.key("Return")
+    app.wait_for_title("sunset.png")
+    app.key("Escape")
+
+    app.key("ctrl+z")
+    wait_until(lambda: (folder / "a-red.png").exists() and not (folder / "sunset.png").exists(), "the old name back")
+    assert (folder / "a-red.png").read_bytes() == original
+    assert app.quit() == 0
+
+
+def test_a_name_taken_is_refused_and_both_files_are_left_as_they_are(launch, photo_folder):
+    photos = {"a-green.png": "green", "b-blue.png": "blue", "c-yellow.png": "yellow"}
+    folder = photo_folder("taken", photos)
+    before = {name: (folder / name).read_bytes() for name in photos}
+    app = open_folder(launch, folder, count=3, sort_by="name")
+    wait_for_screen(app, tiles_check({c: COLOURS[c] for c in photos.values()}), what="the three tiles")
+
+    app.key("Home", "F2")
+    time.sleep(0.5)
+    assert error_pixels(app.screenshot()) == 0, "a refusal shows before anything was typed"
+    app.x.xdotool("type", "--delay", "30", "b-blue")
+    app.key("Return")
+    shot = wait_for_screen(app, lambda image: (error_pixels(image) > 20, "no refusal shown"), what="the popover's refusal")
+    shot.save(app.log_path.with_name("rename-refused.png"))
+    # Still open: a slash is refused too, before the disk is asked.
+    app.key("ctrl+a")
+    app.x.xdotool("type", "--delay", "30", "a/b.png")
+    app.key("Return")
+    time.sleep(0.5)
+    assert error_pixels(app.screenshot()) > 20
+    app.key("Escape")
+    time.sleep(0.3)
+    assert sorted(p.name for p in folder.iterdir()) == sorted(photos)
+    for name, data in before.items():
+        assert (folder / name).read_bytes() == data, f"{name} changed"
+    assert not app.lines_matching(r"^trace renamed ")
+    assert app.quit() == 0
+
+
+def jpeg_segments(data: bytes) -> list[tuple[int, int, int]]:
+    """(marker, start, end) of each segment before the image data."""
+    assert data[:2] == b"\xff\xd8"
+    i, segments = 2, []
+    while data[i + 1] != 0xDA:
+        length = int.from_bytes(data[i + 2:i + 4], "big")
+        segments.append((data[i + 1], i, i + 2 + length))
+        i += 2 + length
+    return segments
+
+
+def after_exif(data: bytes) -> bytes:
+    """The file's bytes after its EXIF segment (all its segments when it has none but a JFIF)."""
+    segments = jpeg_segments(data)
+    exif = [s for s in segments if s[0] == 0xE1 and data[s[1] + 4:s[1] + 10] == b"Exif\0\0"]
+    if exif:
+        return data[exif[0][2]:]
+    jfif = [s for s in segments if s[0] == 0xE0 and s[1] == 2]
+    return data[jfif[0][2] if jfif else 2:]
+
+
+def orientation(path: Path) -> str:
+    return run(["exiftool", "-s3", "-Orientation", "-n", str(path)]).stdout.decode().strip()
+
+
+@pytest.mark.skipif(shutil.which("exiftool") is None, reason="exiftool (libimage-exiftool-perl) is not installed")
+@pytest.mark.parametrize("with_exif", [True, False], ids=["with-exif", "without-exif"])
+def test_save_rotation_writes_the_orientation_and_ctrl_z_takes_it_back(launch, tmp_path, with_exif):
+    folder = tmp_path / "turning"
+    folder.mkdir()
+    photo = folder / "portrait.jpg"
+    run([convert_tool(), "-size", "1600x1200", "plasma:red-blue", "-quality", "90", str(photo)])
+    if with_exif:
+        run(["exiftool", "-q", "-overwrite_original", "-Orientation=1", "-n", "-Make=Test Camera", str(photo)])
+    photo.chmod(0o640)
+    original = photo.read_bytes()
+    assert orientation(photo) == ("1" if with_exif else "")
+
+    app = open_folder(launch, folder, count=1, sort_by="name")
+    app.key("Home", "Return")
+    app.wait_for_title("portrait.jpg")
+    time.sleep(0.5)
+    app.key("r")
+    time.sleep(0.3)
+    app.screenshot().save(app.log_path.with_name("turned.png"))
+    app.key("ctrl+s")
+    app.wait_for_line(r"^trace rotation-saved .*portrait\.jpg \d+ \d+$")
+    saved = photo.read_bytes()
+    assert orientation(photo) == "6"
+    assert after_exif(saved) == after_exif(original), "bytes other than the EXIF segment changed"
+    assert photo.stat().st_mode & 0o777 == 0o640, "the photo's permissions changed"
+    assert sorted(p.name for p in folder.iterdir()) == ["portrait.jpg"], "a temporary file was left"
+
+    app.key("ctrl+z")
+    app.wait_for_line(r"^trace rotation-restored .*portrait\.jpg \d+$")
+    assert orientation(photo) == "1"
+    assert after_exif(photo.read_bytes()) == after_exif(original)
+    if with_exif:
+        assert photo.read_bytes() == original, "undo did not give the original's bytes back"
+    assert app.quit() == 0
+
+
+def test_the_rotation_of_a_png_is_not_saved_and_the_toast_says_why(launch, photo_folder):
+    folder = photo_folder("png", {"a-red.png": "red"})
+    original = (folder / "a-red.png").read_bytes()
+    app = open_folder(launch, folder, count=1, sort_by="name")
+    app.key("Home", "Return")
+    app.wait_for_title("a-red.png")
+    time.sleep(0.3)
+    app.key("r")
+    time.sleep(0.3)
+    app.key("ctrl+s")
+    toast = app.wait_for_line(r"^trace toast (.*) \d+$")
+    assert "JPEG" in toast.group(1) and "re-encoding" in toast.group(1), toast.group(1)
+    time.sleep(0.5)
+    assert (folder / "a-red.png").read_bytes() == original
+    assert not app.lines_matching(r"^trace rotation-saved ")
+    assert sorted(p.name for p in folder.iterdir()) == ["a-red.png"]
+    assert app.quit() == 0
