@@ -172,3 +172,25 @@ def test_the_rotation_of_a_png_is_not_saved_and_the_toast_says_why(launch, photo
     assert not app.lines_matching(r"^trace rotation-saved ")
     assert sorted(p.name for p in folder.iterdir()) == ["a-red.png"]
     assert app.quit() == 0
+
+
+def test_f2_in_the_viewer_renames_the_photo_shown_and_the_viewer_follows_it(launch, photo_folder):
+    folder = photo_folder("viewer-rename", PHOTOS)
+    original = (folder / "b-green.png").read_bytes()
+    app = open_folder(launch, folder, count=3, sort_by="name")
+    app.key("Home", "Right", "Return")
+    app.wait_for_title("b-green.png")
+    time.sleep(0.3)
+    app.key("F2")
+    time.sleep(0.5)
+    app.screenshot().save(app.log_path.with_name("rename-in-viewer.png"))
+    app.x.xdotool("type", "--delay", "30", "meadow")
+    app.key("Return")
+    wait_until(lambda: (folder / "meadow.png").exists() and not (folder / "b-green.png").exists(), "the file renamed")
+    assert (folder / "meadow.png").read_bytes() == original
+    # Still in the viewer, on the same photo under its new name ("meadow" sorts last now).
+    app.wait_for_title("meadow.png")
+    app.key("ctrl+z")
+    wait_until(lambda: (folder / "b-green.png").exists() and not (folder / "meadow.png").exists(), "the old name back")
+    app.wait_for_title("b-green.png")
+    assert app.quit() == 0

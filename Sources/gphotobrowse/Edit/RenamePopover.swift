@@ -98,12 +98,17 @@ final class RenamePopover {
     /// Says why the name was refused (nil: nothing to say), and lets the person try again.
     func showProblem(_ text: String?) {
         gtk_label_set_text(problem.cast(), text ?? "")
+        let wasShown = gtk_widget_get_visible(problem) != 0
         gtk_widget_set_visible(problem, text == nil ? 0 : 1)
+        // GTK 4.8 keeps an open popover's size when its contents grow or shrink: lay it out again.
+        if wasShown != (text != nil), isOpen { gtk_popover_present(popover.pointer.cast()) }
         guard text != nil else { return }
         busy = false
         gtk_widget_set_sensitive(entry, 1)
         gtk_widget_set_sensitive(renameButton, 1)
         gtk_widget_grab_focus(entry)
+        let typed = String(cString: gtk_editable_get_text(entry.cast()))
+        gtk_editable_select_region(entry.cast(), 0, Int32(PhotoName.stemLength(of: typed)))
     }
 
     func close() {
