@@ -7,12 +7,14 @@ import PhotoIO
 /// the crop's rectangle. It follows its size into the editor's view.
 ///
 /// With tracing on it prints `trace board-view LEFT TOP WIDTH HEIGHT BX0 BY0 BX1 BY1 MS`
-/// whenever the view changes: its place in the window and the board pixels at its corners.
+/// whenever the view changes: its place in the window and the board pixels at its corners;
+/// `trace board-drawn MOVES MS` when a frame shows the drag's moves up to the MOVESth.
 @MainActor
 final class BoardCanvas {
     let root: Widget
     private unowned let editor: BoardEditor
     private var tracedView = ""
+    private var tracedMoves = 0
 
     init(editor: BoardEditor) {
         self.editor = editor
@@ -58,6 +60,10 @@ final class BoardCanvas {
         cairo_restore(cr)
         if let floating = editor.board.floatingPhoto { drawHandles(of: floating, on: cr) }
         if let id = editor.selected, let item = editor.board.item(id) { outline(item.bounds, on: cr) }
+        if Trace.isEnabled, editor.moves != tracedMoves {
+            tracedMoves = editor.moves
+            Trace.milestone("board-drawn", tracedMoves)
+        }
         if let crop = editor.cropRect { outline(crop, on: cr) }
         traceView()
     }

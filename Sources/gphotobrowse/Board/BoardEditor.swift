@@ -98,7 +98,11 @@ final class BoardEditor {
         changed()
     }
 
+    /// How many drag moves came so far (the pen's latency is traced against it).
+    private(set) var moves = 0
+
     func moveDrag(to point: ViewPoint, pressure: Double?) {
+        moves += 1
         if var floating = board.floatingPhoto, let last = moving?.last {
             if handleDrag { floating.dragHandle(to: point) } else { floating.move(by: point - last) }
             board.floatingPhoto = floating
