@@ -50,6 +50,11 @@ final class Application {
             guard let self else { return }
             AboutWindow.present(over: gtk_application_get_active_window(self.application.cast()))
         }
+        addAction(application, "shortcuts") { [weak self] in
+            guard let self else { return }
+            ShortcutsWindow.present(over: gtk_application_get_active_window(self.application.cast()))
+        }
+        setAccelerators("app.shortcuts", ["<Control>question"])
         setAccelerators("app.quit", ["<Control>q"])
         setAccelerators("win.open", ["<Control>o"])
         setAccelerators("win.open-location", ["<Control>l"])

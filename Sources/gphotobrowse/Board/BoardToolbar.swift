@@ -27,7 +27,7 @@ final class BoardToolbar {
         for tool in BoardTool.allCases {
             let button = gtk_toggle_button_new()!
             gtk_button_set_child(button.cast(), ToolIcon.widget(for: tool))
-            gtk_widget_set_tooltip_text(button, "\(Self.name(of: tool)) (\(String(tool.key).uppercased()))")
+            Accessible.name(button, tooltip: "\(Self.name(of: tool)) (\(String(tool.key).uppercased()))")
             gtk_widget_add_css_class(button, "flat")
             if let group { gtk_toggle_button_set_group(button.cast(), group.cast()) }
             group = group ?? button
@@ -43,7 +43,7 @@ final class BoardToolbar {
         for (colour, name) in zip(DrawingColour.presets, [tr("Red"), tr("Green"), tr("Blue")]) {
             let button = gtk_toggle_button_new()!
             gtk_button_set_child(button.cast(), ToolIcon.swatch(colour))
-            gtk_widget_set_tooltip_text(button, name)
+            Accessible.name(button, tooltip: name)
             gtk_widget_add_css_class(button, "flat")
             onSignal(button, "toggled") { [weak self, button] in
                 guard let self, gtk_toggle_button_get_active(button.cast()) != 0, self.editor.colour != colour else { return }
@@ -56,7 +56,7 @@ final class BoardToolbar {
         let other = gtk_color_button_new()!
         var yellow = GdkRGBA(red: 0.965, green: 0.827, blue: 0.176, alpha: 1)
         gtk_color_chooser_set_rgba(other.cast(), &yellow)
-        gtk_widget_set_tooltip_text(other, tr("Other Colour…"))
+        Accessible.name(other, tooltip: tr("Other Colour…"))
         gtk_color_button_set_title(other.cast(), tr("Colour"))
         onSignal(other, "color-set") { [weak self, other] in
             var rgba = GdkRGBA()
@@ -69,7 +69,7 @@ final class BoardToolbar {
         gtk_scale_set_draw_value(widthScale.cast(), 0)
         gtk_range_set_value(widthScale.cast(), 0)
         gtk_widget_set_size_request(widthScale, 140, -1)
-        gtk_widget_set_tooltip_text(widthScale, tr("Width ([ and ])"))
+        Accessible.name(widthScale, tooltip: tr("Width ([ and ])"))
         onSignal(widthScale, "value-changed") { [weak self] in
             guard let self else { return }
             self.editor.widthFactor = pow(2, gtk_range_get_value(self.widthScale.cast()))
@@ -82,7 +82,7 @@ final class BoardToolbar {
         for (icon, tooltip, action) in [("image-x-generic-symbolic", tr("Insert Photo… (Ctrl+V pastes one)"), "win.insert-photo"),
                                         ("edit-clear-all-symbolic", tr("Clear"), "win.clear")] {
             let button = gtk_button_new_from_icon_name(icon)!
-            gtk_widget_set_tooltip_text(button, tooltip)
+            Accessible.name(button, tooltip: tooltip)
             gtk_actionable_set_action_name(button.cast(), action)
             gtk_widget_add_css_class(button, "flat")
             gtk_box_append(root.cast(), button)

@@ -59,7 +59,7 @@ final class BoardWindow {
         adw_header_bar_set_title_widget(header.cast(), title)
         for (icon, tooltip, action) in [("edit-undo-symbolic", tr("Undo (Ctrl+Z)"), "win.undo"), ("edit-redo-symbolic", tr("Redo (Ctrl+Shift+Z)"), "win.redo")] {
             let button = gtk_button_new_from_icon_name(icon)!
-            gtk_widget_set_tooltip_text(button, tooltip)
+            Accessible.name(button, tooltip: tooltip)
             gtk_actionable_set_action_name(button.cast(), action)
             adw_header_bar_pack_start(header.cast(), button)
         }
@@ -71,12 +71,12 @@ final class BoardWindow {
         let menuButton = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(menuButton.cast(), "open-menu-symbolic")
         gtk_menu_button_set_menu_model(menuButton.cast(), menu.cast())
-        gtk_widget_set_tooltip_text(menuButton, tr("Main Menu"))
+        Accessible.name(menuButton, tooltip: tr("Main Menu"))
         menu.unref()
         adw_header_bar_pack_end(header.cast(), menuButton)
         let save = gtk_button_new_with_mnemonic(tr("_Save"))!
         gtk_widget_add_css_class(save, "suggested-action")
-        gtk_widget_set_tooltip_text(save, tr("Save a Marked-Up Copy (Ctrl+S)"))
+        Accessible.name(save, tooltip: tr("Save a Marked-Up Copy (Ctrl+S)"))
         gtk_actionable_set_action_name(save.cast(), "win.save")
         adw_header_bar_pack_end(header.cast(), save)
 

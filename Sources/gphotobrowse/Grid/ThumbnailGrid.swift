@@ -130,7 +130,7 @@ final class ThumbnailGrid {
         }
         for string in strings { free(string) }
         scheduler.spliceEnded(self)
-        keepFocus(hadFocus: hadFocus)
+        keepFocus(hadFocus: hadFocus, at: splice.position)
         scheduler.schedule()
     }
 
@@ -183,7 +183,7 @@ final class ThumbnailGrid {
     /// Gives keyboard focus to the grid.
     func focus() { gtk_widget_grab_focus(gridView.widget) }
 
-    private func focusTile(showing id: String, attempts: Int) {
+    func focusTile(showing id: String, attempts: Int) {
         // The tile is bound during the next layout; try again shortly until it is there.
         if let tile = tiles.values.first(where: { $0.photo?.id == id }), let cell = gtk_widget_get_parent(tile.root),
            gtk_widget_get_mapped(tile.root) != 0 {

@@ -110,6 +110,7 @@ final class ThumbnailTile {
     /// Shows the check mark (edit mode) and whether the photo is selected.
     func showSelection(editing: Bool, selected: Bool) {
         gtk_widget_set_visible(check, editing ? 1 : 0)
+        speak(selected: editing && selected)
         if selected && editing {
             gtk_widget_add_css_class(root, "selected")
             gtk_widget_add_css_class(check, "checked")
@@ -119,6 +120,15 @@ final class ThumbnailTile {
         }
     }
 
+    /// What a screen reader says of the tile: set on the grid's cell, which is what takes the
+    /// focus (GTK 4.8 has no accessible label for list items of its own).
+    private func speak(selected: Bool) {
+        guard let photo else { return }
+        let cell = gtk_widget_get_parent(root) ?? root
+        Accessible.setLabel(cell, SpokenPhotoName.of(photo, selected: selected))
+        Accessible.setSelected(cell, selected)
+    }
+
     /// Binds the tile to a photo, showing `thumbnail` if it is already known, or that the
     /// photo was not found (`missing`).
     func show(_ photo: Photo, thumbnail: Thumbnail?, missing: Bool = false) {
@@ -126,6 +136,7 @@ final class ThumbnailTile {
         isMissing = false
         showNotFound(missing ? photo.displayName : nil)
         gtk_widget_set_tooltip_text(root, photo.displayName)
+        speak(selected: false)
         apply(thumbnail)
         guard missing else { return }
         isMissing = true

@@ -136,6 +136,8 @@ final class PhotoViewer {
         gestures.resetForNewPhoto()
         tracedFullImage = nil
         Trace.milestone("page", index)
+        // The viewer holds the focus: a screen reader says the photo shown.
+        Accessible.setLabel(root, SpokenPhotoName.of(photo, position: (index, contents.photos.count)))
         showPlaceholder(for: photo)
         images.displayBox = ZoomGeometry.fitDecodeBox(viewport: expectedViewportSize, quarterTurns: 0)
         images.paged(to: photo.id, in: contents.photos, immediately: entering)
