@@ -75,6 +75,7 @@ final class BoardWindow {
         menu.unref()
         adw_header_bar_pack_end(header.cast(), menuButton)
         let save = gtk_button_new_with_mnemonic(tr("_Save"))!
+        Accessible.name(save, mnemonic: tr("_Save"))
         gtk_widget_add_css_class(save, "suggested-action")
         Accessible.name(save, tooltip: tr("Save a Marked-Up Copy (Ctrl+S)"))
         gtk_actionable_set_action_name(save.cast(), "win.save")

@@ -27,6 +27,13 @@ enum Accessible {
         if let shortcut { setDescription(widget, shortcut) }
     }
 
+    /// A button labelled with a mnemonic ("_Retry"): GTK 4.8 names it by its label twice over,
+    /// underscore and all ("_Retry Retry"); a screen reader says "Retry".
+    static func name(_ widget: Widget, mnemonic: String) {
+        setLabel(widget, mnemonic.replacingOccurrences(of: "__", with: "\u{0}").replacingOccurrences(of: "_", with: "")
+            .replacingOccurrences(of: "\u{0}", with: "_"))
+    }
+
     /// "Next Photo (Right)" → ("Next Photo", "Right"); a text without a final parenthesis as it is.
     static func splitShortcut(_ tooltip: String) -> (String, String?) {
         guard tooltip.hasSuffix(")") || tooltip.hasSuffix("）"),

@@ -16,8 +16,10 @@ final class StatusPage {
         let buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
         gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
         retryButton = gtk_button_new_with_mnemonic(tr("_Retry"))
+        Accessible.name(retryButton, mnemonic: tr("_Retry"))
         gtk_widget_add_css_class(retryButton, "pill")
         openButton = gtk_button_new_with_mnemonic(tr("_Open Folder…"))
+        Accessible.name(openButton, mnemonic: tr("_Open Folder…"))
         gtk_widget_add_css_class(openButton, "suggested-action")
         gtk_widget_add_css_class(openButton, "pill")
         gtk_actionable_set_action_name(openButton.cast(), "win.open")

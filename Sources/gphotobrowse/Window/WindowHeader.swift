@@ -109,10 +109,12 @@ final class WindowHeader {
     /// photos for the program that asked (`--pick`).
     func showPicking(multiple: Bool) {
         let cancel = gtk_button_new_with_mnemonic(tr("_Cancel"))!
+        Accessible.name(cancel, mnemonic: tr("_Cancel"))
         gtk_actionable_set_action_name(cancel.cast(), "win.pick-cancel")
         adw_header_bar_pack_start(root.cast(), cancel)
         gtk_widget_insert_after(cancel, gtk_widget_get_parent(backButton), nil)
         let choose = gtk_button_new_with_mnemonic(tr("C_hoose"))!
+        Accessible.name(choose, mnemonic: tr("C_hoose"))
         gtk_widget_add_css_class(choose, "suggested-action")
         gtk_actionable_set_action_name(choose.cast(), "win.pick-choose")
         adw_header_bar_pack_end(root.cast(), choose)
