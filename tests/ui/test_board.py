@@ -292,3 +292,32 @@ def test_a_photo_dropped_on_the_board_floats_until_enter_fixes_it(launch, spawn,
     x, y = view.board_point(drop[0] - g.x, drop[1] - g.y)
     assert close_to(image.pixel(round(x), round(y)), COLOURS["yellow"], 8), "the dropped photo is not fixed where it was dropped"
     assert close_to(image.pixel(100, 100), BACKGROUND, 3)
+
+
+def test_closing_with_unsaved_marks_asks_and_enter_saves_them(launch, big_photo):
+    app = open_board(launch, big_photo)
+    view = latest_view(app)
+    board_window = app.window
+    draw(app, (view.left + 200, view.top + 200), (view.left + 500, view.top + 300))
+    app.key("ctrl+w")
+    deadline = time.monotonic() + 10
+    while len(app.x.windows_of(app.process.pid)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    windows = app.x.windows_of(app.process.pid)
+    assert board_window in windows and len(windows) >= 2, "closing with unsaved marks did not ask"
+    dialog = next(w for w in windows if w != board_window)
+    app.x.focus(dialog)
+    mark = app.mark()
+    app.x.key("Escape")                      # Cancel: the board stays, marks and all
+    time.sleep(0.5)
+    assert board_window in app.x.windows_of(app.process.pid) and app.process.poll() is None
+    app.key("ctrl+w")
+    deadline = time.monotonic() + 10
+    while len(app.x.windows_of(app.process.pid)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    dialog = next(w for w in app.x.windows_of(app.process.pid) if w != board_window)
+    app.x.focus(dialog)
+    app.x.key("Return")                      # Save, the default: saved, then closed
+    saved = Path(app.wait_for_line(r"^trace saved (.+) (\d+)$", since=mark, timeout=90).group(1))
+    assert saved.name == "IMG_0042 (marked up).png" and saved.exists()
+    assert app.wait_exit(15) == 0, "the app did not end with its only window closed"
