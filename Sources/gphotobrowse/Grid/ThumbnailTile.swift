@@ -168,6 +168,20 @@ final class ThumbnailTile {
         }
     }
 
+    /// Makes the tile `edge` pixels a side (the grid's tile size changed).
+    func setEdge(_ edge: Int) {
+        gtk_widget_set_size_request(root, Int32(edge), Int32(edge))
+    }
+
+    /// The tiles moved to thumbnails of another size: what the tile shows stays, scaled,
+    /// until the bound photo's thumbnail of the new size comes (`apply`).
+    func awaitThumbnail() {
+        guard let photo, !isMissing else { return }
+        isComplete = false
+        showsPreview = false
+        gtk_widget_set_tooltip_text(root, photo.displayName)
+    }
+
     /// Unbinds the tile.
     func clear() {
         photo = nil

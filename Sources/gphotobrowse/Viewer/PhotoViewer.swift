@@ -25,7 +25,9 @@ final class PhotoViewer {
     /// The toolbar's select toggle's state (`viewer.select`).
     private let selectAction: OwnedObject<OpaquePointer>
     let contents: AlbumContents
-    private let thumbnails: ThumbnailLoader
+    /// Where placeholders come from: the grid's thumbnails (`use(thumbnails:)`).
+    private var thumbnails: ThumbnailLoader
+    private var thumbnailTokens: [Int] = []
     let images: ViewerImages
     private let animation = AnimationPlayback()
 
@@ -104,8 +106,7 @@ final class PhotoViewer {
             if let index = self?.contents.photos.index(of: id) { Trace.milestone("download-complete", index) }
         }
         contents.observeChanges { [weak self] splice in self?.folderChanged(splice) }
-        thumbnails.observeReady { [weak self] key, thumbnail in self?.thumbnailReady(key, thumbnail) }
-        thumbnails.observePreview { [weak self] key, preview in self?.previewReady(key, preview) }
+        thumbnailTokens = observe(thumbnails)
         onSignal(canvas.widget, "resize", integers: { [weak self] _, _ in self?.render() })
         onSignal(selectAction.pointer, "change-state", pointer: { [weak self] _ in
             guard let self, let current = self.current else { return }
@@ -146,6 +147,24 @@ final class PhotoViewer {
 
     /// Gives keyboard focus to the viewer.
     func focus() { gtk_widget_grab_focus(root) }
+
+    private func observe(_ loader: ThumbnailLoader) -> [Int] {
+        [loader.observeReady { [weak self] key, thumbnail in self?.thumbnailReady(key, thumbnail) },
+         loader.observePreview { [weak self] key, preview in self?.previewReady(key, preview) }]
+    }
+
+    /// Takes placeholders from `loader` from now on (the grid's tiles changed size); the one
+    /// asked for, if any, is asked of it instead.
+    func use(thumbnails loader: ThumbnailLoader) {
+        guard loader !== thumbnails else { return }
+        thumbnails.stopObserving(thumbnailTokens)
+        if let thumbnailRequest {
+            thumbnails.release(thumbnailRequest)
+            loader.request(thumbnailRequest, priority: Int.max - 1)
+        }
+        thumbnails = loader
+        thumbnailTokens = observe(loader)
+    }
 
     /// Leaves the viewer: drops every image and decode.
     func stop() {
