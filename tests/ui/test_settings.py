@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from harness import (COLOURS, Deadline, Image, Rect, open_folder, row_major_order, setting, settings_key_file, tiles_check,
+from harness import (COLOURS, SCHEMA_ID, Deadline, close_to, gsettings, Image, Rect, open_folder, row_major_order, setting, settings_key_file, tiles_check,
                      wait_for_screen, wait_for_still_screen)
 
 PHOTOS = {f"photo-{n}-{colour}.png": colour for n, colour in enumerate(COLOURS, 1)}
@@ -225,3 +225,93 @@ def test_a_folder_gone_is_left_off_the_welcome_page(launch, photo_folder, tmp_pa
     image = wait_for_still_screen(welcome, lambda image: (True, ""))
     assert welcome_rows(image) == [], "a row for a folder that is gone"
     assert welcome.quit() == 0
+
+
+def test_open_folder_starts_in_the_folder_opened_last(launch, photo_folder, tmp_path):
+    folder = photo_folder("Last", {"a-red.png": "red"})
+    env = shared_settings(tmp_path)
+    app = open_folder(launch, folder, count=1, extra_env=env)
+    assert setting(app, "last-folder") == f"'{folder.as_uri()}'"
+    assert app.quit() == 0
+
+    welcome = launch(extra_env=env)
+    welcome.wait_for_window(r"^Photo Browser$")
+    welcome.key("ctrl+o")
+    deadline = Deadline(10)
+    while not welcome.x.windows_named(r"^Open Folder$"):
+        assert not deadline.expired(), "no Open Folder window"
+        time.sleep(0.1)
+    chooser = welcome.x.windows_named(r"^Open Folder$")[0]
+    welcome.x.focus(chooser)
+    # Open with nothing chosen: the folder the chooser shows, the one opened last.
+    mark = welcome.mark()
+    welcome.x.key("alt+o")
+    welcome.wait_for_title(r"Last", timeout=20)
+    welcome.wait_for_line(r"^trace enumerated 1 \d+$", since=mark)
+    assert welcome.quit() == 0
+
+
+def test_a_tile_size_set_with_gsettings_while_the_app_runs_shows_in_the_grid(launch, photo_folder, tmp_path):
+    folder = photo_folder("outside", PHOTOS)
+    app = open_folder(launch, folder, count=len(PHOTOS))
+    wait_for_screen(app, tiles_of(160), what="tiles of 160 px")
+    mark = app.mark()
+    gsettings(app, "set", SCHEMA_ID, "tile-size", "256")
+    app.wait_for_line(r"^trace tile-size 256 \d+$", since=mark)
+    wait_for_screen(app, tiles_of(256), what="tiles of 256 px, as set from outside")
+    assert app.quit() == 0
+
+
+def test_the_preferences_window_shows_the_settings_and_changes_them(launch, photo_folder, tmp_path):
+    folder = photo_folder("preferred", PHOTOS)
+    app = open_folder(launch, folder, count=len(PHOTOS))
+    wait_for_screen(app, tiles_of(160), what="tiles of 160 px")
+    app.key("ctrl+comma")
+    deadline = Deadline(10)
+    while not app.x.windows_named(r"^Preferences$"):
+        assert not deadline.expired(), "no Preferences window after Ctrl+comma"
+        time.sleep(0.1)
+    preferences = app.x.windows_named(r"^Preferences$")[0]
+    g = app.x.geometry(preferences)
+
+    def shown(image: Image):
+        # The tile size's slider, blue up to its handle (the window is drawn).
+        blue = [x for x in range(g.width // 2, g.width) if close_to(image.pixel(x, 316), (53, 132, 228), 40)]
+        return bool(blue), f"no blue slider in the row at y=316"
+
+    image = wait_for_screen_region(app, g, shown, what="the Preferences window")
+    image.save(tmp_path / "preferences.png")
+    # The slider's handle: a click takes the focus, Right twice steps 160 → 192 → 256.
+    mark = app.mark()
+    app.x.click(g.x + 428, g.y + 316)
+    app.x.key("Right", "Right")
+    app.wait_for_line(r"^trace tile-size 256 \d+$", since=mark)
+    assert setting(app, "tile-size") == "256"
+    # The interval's + button.
+    app.x.click(g.x + 553, g.y + 433)
+    deadline = Deadline(10)
+    while setting(app, "slideshow-interval") != "6":
+        assert not deadline.expired(), f"slideshow-interval is {setting(app, 'slideshow-interval')} after +"
+        time.sleep(0.1)
+    app.x.key("Escape")
+    deadline = Deadline(10)
+    while app.x.windows_named(r"^Preferences$"):
+        assert not deadline.expired(), "Escape did not close the Preferences window"
+        time.sleep(0.1)
+    wait_for_screen(app, tiles_of(256), what="tiles of 256 px, chosen in Preferences")
+    assert app.quit() == 0
+
+
+def wait_for_screen_region(app, rect: Rect, check, what: str, timeout: float = 10) -> Image:
+    """As wait_for_screen, for another window of the app (at `rect` on the screen)."""
+    deadline = Deadline(timeout)
+    while True:
+        image = app.x.screenshot().crop(rect)
+        ok, detail = check(image)
+        if ok:
+            return image
+        if deadline.expired():
+            path = app.log_path.with_name("last-screenshot.png")
+            image.save(path)
+            raise AssertionError(f"{what} did not show within {timeout} s: {detail} (last screenshot: {path})")
+        time.sleep(0.2)
