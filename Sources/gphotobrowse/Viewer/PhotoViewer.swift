@@ -25,9 +25,9 @@ final class PhotoViewer {
     /// The toolbar's select toggle's state (`viewer.select`).
     private let selectAction: OwnedObject<OpaquePointer>
     let contents: AlbumContents
-    /// Where placeholders come from: the grid's thumbnails (`use(thumbnails:)`).
-    private var thumbnails: ThumbnailLoader
-    private var thumbnailTokens: [Int] = []
+    /// Where placeholders come from: the grid's thumbnails (`use(thumbnails:)`, `ViewerPlaceholder.swift`).
+    var thumbnails: ThumbnailLoader
+    var thumbnailTokens: [Int] = []
     let images: ViewerImages
     private let animation = AnimationPlayback()
 
@@ -35,8 +35,8 @@ final class PhotoViewer {
     var transform: ViewTransform?
     /// Rotation is a view setting, kept per photo while the folder is open; files are untouched.
     var rotations: [String: Int] = [:]
-    private var placeholder: (key: PhotoVersion, surface: CanvasSurface)?
-    private var thumbnailRequest: PhotoVersion?
+    var placeholder: (key: PhotoVersion, surface: CanvasSurface)?
+    var thumbnailRequest: PhotoVersion?
     private var tracedFullImage: String?
     /// What pointer and touch gestures are in the middle of (`ViewerGestures.swift`).
     var gestures = ViewerGestureState()
@@ -148,24 +148,6 @@ final class PhotoViewer {
     /// Gives keyboard focus to the viewer.
     func focus() { gtk_widget_grab_focus(root) }
 
-    private func observe(_ loader: ThumbnailLoader) -> [Int] {
-        [loader.observeReady { [weak self] key, thumbnail in self?.thumbnailReady(key, thumbnail) },
-         loader.observePreview { [weak self] key, preview in self?.previewReady(key, preview) }]
-    }
-
-    /// Takes placeholders from `loader` from now on (the grid's tiles changed size); the one
-    /// asked for, if any, is asked of it instead.
-    func use(thumbnails loader: ThumbnailLoader) {
-        guard loader !== thumbnails else { return }
-        thumbnails.stopObserving(thumbnailTokens)
-        if let thumbnailRequest {
-            thumbnails.release(thumbnailRequest)
-            loader.request(thumbnailRequest, priority: Int.max - 1)
-        }
-        thumbnails = loader
-        thumbnailTokens = observe(loader)
-    }
-
     /// Leaves the viewer: drops every image and decode.
     func stop() {
         cancelDecode()
@@ -187,37 +169,6 @@ final class PhotoViewer {
     func page(by delta: Int) {
         guard let current, contents.photos.count > 0 else { return }
         show(min(max(current.index + delta, 0), contents.photos.count - 1))
-    }
-
-    private func showPlaceholder(for photo: Photo) {
-        if let thumbnailRequest { thumbnails.release(thumbnailRequest) }
-        thumbnailRequest = nil
-        placeholder = nil
-        let key = photo.version
-        switch thumbnails.cached(key) {
-        case .image(_, let pixels): placeholder = (key, CanvasSurface(PremultipliedImage(pixels)))
-        case .failed, nil:
-            guard !photo.isNotFound else { break }
-            if case .image(_, let pixels)? = thumbnails.preview(key) { placeholder = (key, CanvasSurface(PremultipliedImage(pixels))) }
-            thumbnails.request(key, priority: Int.max - 1)
-            thumbnailRequest = key
-        }
-    }
-
-    /// A photo on another machine: its embedded preview stands in until its thumbnail comes.
-    private func previewReady(_ key: PhotoVersion, _ preview: Thumbnail) {
-        guard key == thumbnailRequest, placeholder == nil, case .image(_, let pixels) = preview else { return }
-        placeholder = (key, CanvasSurface(PremultipliedImage(pixels)))
-        render()
-    }
-
-    private func thumbnailReady(_ key: PhotoVersion, _ thumbnail: Thumbnail) {
-        guard key == thumbnailRequest else { return }
-        thumbnailRequest = nil
-        if case .image(_, let pixels) = thumbnail {
-            placeholder = (key, CanvasSurface(PremultipliedImage(pixels)))
-            render()
-        }
     }
 
     private func imageChanged(_ id: String) {
