@@ -315,3 +315,24 @@ def wait_for_screen_region(app, rect: Rect, check, what: str, timeout: float = 1
             image.save(path)
             raise AssertionError(f"{what} did not show within {timeout} s: {detail} (last screenshot: {path})")
         time.sleep(0.2)
+
+
+def test_the_next_window_opens_at_the_size_the_last_one_closed_at(launch, photo_folder, tmp_path):
+    folder = photo_folder("sized", {"a-red.png": "red"})
+    env = shared_settings(tmp_path)
+    app = open_folder(launch, folder, count=1, extra_env=env)
+    assert (app.geometry().width, app.geometry().height) == (1024, 768), "the first window's size, the default"
+    app.x.xdotool("windowsize", "--sync", str(app.window), "900", "640")
+    deadline = Deadline(10)
+    while (app.geometry().width, app.geometry().height) != (900, 640):
+        assert not deadline.expired(), f"the window is {app.geometry()}, not 900×640"
+        time.sleep(0.1)
+    assert app.quit() == 0
+    # Read after the app is gone: what it wrote when its window closed.
+    assert (setting(app, "window-width"), setting(app, "window-height")) == ("900", "640")
+
+    again = open_folder(launch, folder, count=1, extra_env=env)
+    g = again.geometry()
+    assert (g.width, g.height) == (900, 640), f"the next window opened at {g.width}×{g.height}"
+    assert again.quit() == 0
+
