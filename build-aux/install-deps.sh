@@ -22,6 +22,9 @@ run_pkgs=(
   fonts-dejavu-core
   # translations: msgfmt compiles them for the build tree
   gettext
+  # the settings schema: glib-compile-schemas compiles it for the build tree (and gsettings
+  # reads the settings back in the tests)
+  libglib2.0-bin
   # folders on other machines (sftp, smb, WebDAV, phones) through GIO
   gvfs-backends
 )

@@ -42,6 +42,8 @@ final class Application {
     }
 
     private func startup() {
+        // Before any window: windows open at the size remembered, folders in its order.
+        Preferences.shared.start()
         Style.install()
         LiveObjects.traceOnSignal()
         YourAlbums.shared.start()
@@ -55,6 +57,13 @@ final class Application {
             ShortcutsWindow.present(over: gtk_application_get_active_window(self.application.cast()))
         }
         setAccelerators("app.shortcuts", ["<Control>question"])
+        addAction(application, "preferences") { [weak self] in
+            guard let self else { return }
+            PreferencesWindow.present(over: gtk_application_get_active_window(self.application.cast()))
+        }
+        setAccelerators("app.preferences", ["<Control>comma"])
+        setAccelerators("win.larger-tiles", ["<Control>plus", "<Control>equal", "<Control>KP_Add"])
+        setAccelerators("win.smaller-tiles", ["<Control>minus", "<Control>KP_Subtract"])
         setAccelerators("app.quit", ["<Control>q"])
         setAccelerators("win.open", ["<Control>o"])
         setAccelerators("win.open-location", ["<Control>l"])

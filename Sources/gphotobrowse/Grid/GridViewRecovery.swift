@@ -49,7 +49,8 @@ extension ThumbnailGrid {
         gtk_widget_activate_action_variant(gridView.widget, "list.scroll-to-item", g_variant_new_uint32(UInt32(index)))
     }
 
-    private func isInView(_ tile: ThumbnailTile) -> Bool {
+    /// Whether some of the tile is in the visible part of the grid.
+    func isInView(_ tile: ThumbnailTile) -> Bool {
         guard gtk_widget_get_mapped(tile.root) != 0 else { return false }
         var bounds = graphene_rect_t()
         guard gtk_widget_compute_bounds(tile.root, gridView.widget, &bounds) != 0 else { return false }

@@ -60,7 +60,7 @@ extension BrowserWindow {
     }
 
     private func chooseFolder() {
-        FolderChooser.ask(parent: window) { [weak self] file in
+        FolderChooser.ask(parent: window, startingIn: Preferences.shared.settings.lastFolder) { [weak self] file in
             let uri = g_file_get_uri(file).map { p -> String in defer { g_free(p) }; return String(cString: p) }
             file.unref()
             if let uri { self?.open(uris: [uri]) }

@@ -53,6 +53,7 @@ final class WindowHeader {
         g_menu_append_section(mainMenu, nil, open.cast())
         open.unref()
         let app = g_menu_new()!
+        g_menu_append(app, tr("Preferences"), "app.preferences")
         g_menu_append(app, tr("Keyboard Shortcuts"), "app.shortcuts")
         g_menu_append(app, tr("About Photo Browser"), "app.about")
         g_menu_append_section(mainMenu, nil, app.cast())
