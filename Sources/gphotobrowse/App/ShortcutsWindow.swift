@@ -49,7 +49,7 @@ enum ShortcutsWindow {
                 Shortcut(keys: "Left Right", title: tr("Previous, next photo")),
                 Shortcut(keys: "Home End", title: tr("First, last photo")),
                 Shortcut(keys: "plus minus", title: tr("Zoom in, out")),
-                Shortcut(keys: "0 1", title: tr("Best fit, 100%")),
+                Shortcut(keys: "0 1", title: tr("Best fit, actual size")),
                 Shortcut(keys: "", title: tr("Zoom"), gesture: "gesture-pinch"),
                 Shortcut(keys: "r <Shift>r", title: tr("Rotate")),
                 Shortcut(keys: "F11", title: tr("Fullscreen")),
@@ -60,7 +60,7 @@ enum ShortcutsWindow {
             (tr("Drawing Board"), [
                 Shortcut(keys: "p h l a r o t b e v c", title: tr("Pen, highlighter, line, arrow, rectangle, ellipse, text, pixelate, eraser, select, crop")),
                 Shortcut(keys: "bracketleft bracketright", title: tr("Thinner, thicker")),
-                Shortcut(keys: "plus minus 0 1", title: tr("Zoom in, out, fit, 100%")),
+                Shortcut(keys: "plus minus 0 1", title: tr("Zoom in, out, fit, actual size")),
                 Shortcut(keys: "space", title: tr("Hold to pan with the pointer")),
                 Shortcut(keys: "<Control>z <Control><Shift>z", title: tr("Undo, redo")),
                 Shortcut(keys: "<Control>Delete", title: tr("Clear the board")),
