@@ -83,6 +83,8 @@ enum ShortcutsWindow {
         LiveObjects.track(window)
         gtk_window_set_title(window, tr("Keyboard Shortcuts"))
         gtk_window_set_transient_for(window, parent)
+        // One of the app's windows: its shortcuts (Ctrl+Q, Ctrl+W) work there too.
+        if let parent, let application = gtk_window_get_application(parent) { gtk_window_set_application(window, application) }
         gtk_window_set_modal(window, 1)
         gtk_window_present(window)
     }
