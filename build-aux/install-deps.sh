@@ -22,6 +22,9 @@ run_pkgs=(
   fonts-dejavu-core
   # translations: msgfmt compiles them for the build tree
   gettext
+  # the settings schema: glib-compile-schemas compiles it for the build tree (and gsettings
+  # reads the settings back in the tests)
+  libglib2.0-bin
   # folders on other machines (sftp, smb, WebDAV, phones) through GIO
   gvfs-backends
 )
@@ -30,6 +33,8 @@ test_pkgs=(
   # UI tests: a headless X server driven from Python through GTK and AT-SPI
   xvfb xauth xdotool imagemagick python3 python3-pytest python3-gi gir1.2-gtk-4.0
   dbus-x11 at-spi2-core
+  # what a screen reader reads: the app's accessible tree over AT-SPI, from Python
+  gir1.2-atspi-2.0
   # a remote folder for real: sshd on a loopback port, reached through GVfs's sftp backend
   openssh-server openssh-client
   # the web client's tests: a self-signed certificate for an HTTPS server on loopback

@@ -14,6 +14,9 @@ bindir="$(swift build -c release --package-path "$root" --show-bin-path)"
 bin="$bindir/gphotobrowse"
 # The translations, where the app looks for them beside itself.
 "$root/build-aux/compile-catalogs.sh" "$bindir/locale"
+# The settings schema, where the app looks for it beside itself.
+mkdir -p "$bindir/schemas"
+glib-compile-schemas --strict --targetdir "$bindir/schemas" "$root/data"
 
 if [[ $# -eq 0 ]]; then
   # xdg-user-dir answers $HOME when no Pictures folder is configured.

@@ -33,6 +33,17 @@ static inline void cgtk_command_line_printerr(GApplicationCommandLine *line, con
     g_application_command_line_printerr(line, "%s", text);
 }
 
+/* gtk_accessible_update_property and _state are variadic: one property or state at a time. */
+static inline void cgtk_accessible_set_label(GtkAccessible *accessible, const char *label) {
+    gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+static inline void cgtk_accessible_set_description(GtkAccessible *accessible, const char *description) {
+    gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+}
+static inline void cgtk_accessible_set_selected(GtkAccessible *accessible, gboolean selected) {
+    gtk_accessible_update_state(accessible, GTK_ACCESSIBLE_STATE_SELECTED, selected, -1);
+}
+
 /* g_object_get is variadic: the double-click time GTK's settings hold, in milliseconds. */
 static inline int cgtk_double_click_time(void) {
     int time = 400;

@@ -22,7 +22,7 @@ for path in (HERE, HERE.parent / "servers"):
         sys.path.insert(0, str(path))
 
 import harness  # noqa: E402
-from harness import CORPUS, REPO, App, SessionBus, XServer  # noqa: E402
+from harness import CORPUS, REPO, App, SessionBus, XServer, preset_settings  # noqa: E402
 from sftp_server import MAX_CLIENT_RUNTIME_DIR  # noqa: E402
 
 
@@ -54,8 +54,11 @@ def app_binary() -> Path:
                               stdout=subprocess.PIPE, timeout=600).stdout.decode().strip()
     path = Path(bin_path) / "gphotobrowse"
     assert path.is_file(), f"swift build succeeded but {path} is missing"
-    # The translations beside it, as build-aux/run.sh puts them.
+    # The translations and the settings schema beside it, as build-aux/run.sh puts them.
     subprocess.run([str(REPO / "build-aux" / "compile-catalogs.sh"), str(Path(bin_path) / "locale")], check=True, timeout=120)
+    (Path(bin_path) / "schemas").mkdir(exist_ok=True)
+    subprocess.run(["glib-compile-schemas", "--strict", "--targetdir", str(Path(bin_path) / "schemas"), str(REPO / "data")],
+                   check=True, timeout=120)
     return path
 
 
@@ -81,7 +84,8 @@ def short_runtime_dir() -> Path:
 
 
 def app_environment(base: dict[str, str], root: Path, runtime: Path) -> dict[str, str]:
-    """A clean environment for one app: fresh HOME and XDG folders, X11 + cairo, tracing."""
+    """A clean environment for one app: fresh HOME and XDG folders, X11 + cairo, tracing,
+    and settings in a file of its own (GLib's key file backend, in its XDG_CONFIG_HOME)."""
     home = root / "home"
     env = dict(base)
     for name in ("LC_ALL", "LANGUAGE", "DBUS_SESSION_BUS_ADDRESS", "GTK_THEME", "GDK_SCALE",
@@ -98,7 +102,7 @@ def app_environment(base: dict[str, str], root: Path, runtime: Path) -> dict[str
         "XDG_RUNTIME_DIR": str(runtime),
         "GSK_RENDERER": "cairo",
         "GDK_BACKEND": "x11",
-        "GSETTINGS_BACKEND": "memory",
+        "GSETTINGS_BACKEND": "keyfile",
         "NO_AT_BRIDGE": "1",
         "GTK_A11Y": "none",
         "LANG": "C.UTF-8",
@@ -125,11 +129,11 @@ def spawn(request, xserver, tmp_path_factory):
         if extra_env:
             env.update(extra_env)
         if sort_by:
-            # As if the person had chosen this order before: the app remembers it here.
-            settings = Path(env["XDG_CONFIG_HOME"]) / "gphotobrowse" / "settings.ini"
-            settings.parent.mkdir(parents=True, exist_ok=True)
+            # As if the person had chosen this order before (a SortKey: name, modified,
+            # dateTaken), in the app's settings.
+            names = {"dateTaken": "date-taken", "name": "name", "modified": "modified"}
             reversed_ = "true" if sort_by in ("dateTaken", "modified") else "false"
-            settings.write_text(f"[browser]\nsort-by={sort_by}\nsort-reversed={reversed_}\n")
+            preset_settings(env["XDG_CONFIG_HOME"], {"sort-by": f"'{names[sort_by]}'", "sort-reversed": reversed_})
         try:
             bus = SessionBus(env, root / "session-bus.log")
         except BaseException:

@@ -648,6 +648,50 @@ class App:
 
 
 # --------------------------------------------------------------------------------------------
+# The app's settings: GSettings on GLib's key file backend (GSETTINGS_BACKEND=keyfile), a file
+# in each app's own XDG_CONFIG_HOME, read and written by the real `gsettings` tool.
+
+SCHEMA_ID = "io.github.gphotobrowse.Gphotobrowse"
+SCHEMA_GROUP = "io/github/gphotobrowse/Gphotobrowse"   # the key file's group: the schema's path
+
+
+def schema_dir(app_binary: str | Path) -> Path:
+    """The folder holding the compiled schema the app reads, found as the app finds it
+    (SettingsSchema.directory): beside it in schemas/ or data/, or ../share/glib-2.0/schemas."""
+    folder = Path(app_binary).resolve().parent
+    for candidate in (folder / "schemas", folder / "data", folder.parent / "share" / "glib-2.0" / "schemas"):
+        if (candidate / "gschemas.compiled").is_file():
+            return candidate
+    raise AssertionError(f"no compiled settings schema beside {app_binary} (schemas/, data/ or "
+                         "../share/glib-2.0/schemas): meson compile, or build-aux/run.sh, compiles it")
+
+
+def settings_key_file(config_home: str | Path) -> Path:
+    """Where the key file backend keeps the settings under XDG_CONFIG_HOME."""
+    return Path(config_home) / "glib-2.0" / "settings" / "keyfile"
+
+
+def preset_settings(config_home: str | Path, values: dict[str, str]) -> None:
+    """Writes settings before the app starts, as if the person had chosen them in an earlier
+    run: values in GVariant text ("'name'", "true", "192")."""
+    path = settings_key_file(config_home)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(f"[{SCHEMA_GROUP}]\n" + "".join(f"{key}={value}\n" for key, value in values.items()))
+
+
+def gsettings(app: "App", *args: str) -> str:
+    """Runs `gsettings ARGS` on the app's settings (its backend, config folder and schema)."""
+    env = {k: v for k, v in app.environment.items() if k != "DBUS_SESSION_BUS_ADDRESS"}
+    result = run(["gsettings", "--schemadir", str(schema_dir(app.argv[0])), *args], env=env)
+    return result.stdout.decode().strip()
+
+
+def setting(app: "App", key: str) -> str:
+    """A key's value as `gsettings get` prints it ('name', true, 192)."""
+    return gsettings(app, "get", SCHEMA_ID, key)
+
+
+# --------------------------------------------------------------------------------------------
 # A private session bus per app, so GtkApplication's uniqueness never reaches another test.
 
 

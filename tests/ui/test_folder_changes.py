@@ -5,7 +5,8 @@ import shutil
 import time
 
 import pytest
-from harness import COLOURS, Deadline, make_solid, open_folder, row_major_order, set_times, tiles_check, wait_for_screen
+from harness import (COLOURS, Deadline, make_solid, open_folder, row_major_order, set_times, setting, tiles_check,
+                     wait_for_screen)
 
 
 def shows(*names):
@@ -65,8 +66,8 @@ def test_the_order_chosen_in_the_sort_menu_is_remembered(launch, photo_folder, t
     app.key("Return")
     wait_for_screen(app, lambda image: (row_major_order(image.blobs({c: COLOURS[c] for c in by_name}).values()) == by_name,
                                         "tiles not yet in name order"), what="the tiles in name order")
-    settings = tmp_path / "config" / "gphotobrowse" / "settings.ini"
-    assert "sort-by=name" in settings.read_text()
+    assert setting(app, "sort-by") == "'name'", "the order chosen is in the app's settings"
+    assert setting(app, "sort-reversed") == "false"
     assert app.quit() == 0
 
     again = launch(folder, extra_env=config)

@@ -18,10 +18,12 @@ public enum Trace {
         FileHandle.standardError.write(Data(("trace " + fields.joined(separator: " ") + "\n").utf8))
     }
 
-    /// Writes `trace <name> <text> <ms>` when tracing is on (`text`: a path, say).
+    /// Writes `trace <name> <text> <ms>` when tracing is on: a milestone about a file
+    /// (`saved PATH`), whose text may hold spaces; readers take the last field as MS.
     public static func milestone(_ name: String, text: String) {
         guard isEnabled else { return }
-        FileHandle.standardError.write(Data("trace \(name) \(text) \(millisecondsSinceStart())\n".utf8))
+        let line = "trace \(name) \(text.replacingOccurrences(of: "\n", with: " ")) \(millisecondsSinceStart())\n"
+        FileHandle.standardError.write(Data(line.utf8))
     }
 
     /// Milliseconds since this process was started.

@@ -43,11 +43,21 @@ public enum BoardSaving {
         return write(board, images: images, format: format, exif: exif, into: folder, names: names, displayName: displayName(name))
     }
 
-    /// Save of a blank board: "Drawing.png" (numbered when taken) in `folder` (a URI).
+    /// Save of a blank board: "Drawing.png" (numbered when taken) in `folder` (a URI), made
+    /// first when it is missing (a new account's Pictures).
     public static func saveDrawing(in folder: String, board: Board, images: BoardImages,
                                    format: SaveFormat = .png) -> Result<String, FileOperationFailure> {
         let target = g_file_new_for_uri(folder)
         defer { unref(target) }
+        if g_file_query_exists(target, nil) == 0 {
+            var error: UnsafeMutablePointer<GError>?
+            if g_file_make_directory_with_parents(target, nil, &error) == 0, let error {
+                defer { g_error_free(error) }
+                if error.pointee.code != G_IO_ERROR_EXISTS.rawValue {
+                    return .failure(FileOperationFailure(.noFolder, tr("“%1$s” cannot be made: %2$s", parseName(target), String(cString: error.pointee.message))))
+                }
+            }
+        }
         let names = MarkedUpName.drawingCandidates(extension: format.fileExtension).lazy.map { Array($0.utf8) }
         return write(board, images: images, format: format, exif: nil, into: target, names: names, displayName: tr("Drawing"))
     }

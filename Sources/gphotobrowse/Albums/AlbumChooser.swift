@@ -53,7 +53,7 @@ final class AlbumChooser {
         gtk_popover_set_child(popover.cast(), box)
         button = gtk_menu_button_new()
         gtk_menu_button_set_icon_name(button.cast(), "view-list-symbolic")
-        gtk_widget_set_tooltip_text(button, tr("All Albums"))
+        Accessible.name(button, tooltip: tr("All Albums"))
         gtk_menu_button_set_popover(button.cast(), popover)
 
         owner.object = self

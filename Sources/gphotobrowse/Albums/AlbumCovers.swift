@@ -7,8 +7,14 @@ import PhotoCore
 final class AlbumCovers {
     /// Where covers come from (the open folder's thumbnails); nil shows none.
     var thumbnails: ThumbnailLoader? {
-        didSet { observeThumbnails() }
+        didSet {
+            guard thumbnails !== oldValue else { return }
+            oldValue?.stopObserving(tokens)
+            observeThumbnails()
+            if let oldValue, thumbnails != nil { moveRequests(from: oldValue) }
+        }
     }
+    private var tokens: [Int] = []
     /// The chips bound, weakly, by identity.
     private var chips: [ObjectIdentifier: Weak<AlbumChip>] = [:]
 
@@ -33,9 +39,24 @@ final class AlbumCovers {
     }
 
     private func observeThumbnails() {
-        thumbnails?.observeReady { [weak self] key, thumbnail in
+        tokens = []
+        guard let thumbnails else { return }
+        tokens = [thumbnails.observeReady { [weak self] key, thumbnail in
             guard let self, case .image(let texture, _) = thumbnail else { return }
             for chip in self.chips.values.compactMap(\.object) where chip.coverKey == key { chip.showCover(texture) }
+        }]
+    }
+
+    /// The covers asked of `old` are asked of the thumbnails now used (the tile size changed):
+    /// the chips keep showing theirs until then.
+    private func moveRequests(from old: ThumbnailLoader) {
+        for chip in chips.values.compactMap(\.object) {
+            guard let key = chip.coverKey else { continue }
+            old.release(key)
+            guard let thumbnails else { continue }
+            if case .image(let texture, _)? = thumbnails.cached(key) { chip.showCover(texture) } else {
+                thumbnails.request(key, priority: ThumbnailPriority.prefetchBand - 1)
+            }
         }
     }
 }

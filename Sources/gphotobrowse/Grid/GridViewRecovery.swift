@@ -49,7 +49,8 @@ extension ThumbnailGrid {
         gtk_widget_activate_action_variant(gridView.widget, "list.scroll-to-item", g_variant_new_uint32(UInt32(index)))
     }
 
-    private func isInView(_ tile: ThumbnailTile) -> Bool {
+    /// Whether some of the tile is in the visible part of the grid.
+    func isInView(_ tile: ThumbnailTile) -> Bool {
         guard gtk_widget_get_mapped(tile.root) != 0 else { return false }
         var bounds = graphene_rect_t()
         guard gtk_widget_compute_bounds(tile.root, gridView.widget, &bounds) != 0 else { return false }
@@ -65,10 +66,16 @@ extension ThumbnailGrid {
         return focus == gridView.widget || gtk_widget_is_ancestor(focus, gridView.widget) != 0
     }
 
-    /// After a splice that took the focus out of the grid (it removed the focused tile):
-    /// gives it to the tile GTK would, without scrolling.
-    func keepFocus(hadFocus: Bool) {
-        if hadFocus, !focusIsInGrid { gtk_widget_grab_focus(gridView.widget) }
+    /// After a splice that took the focus off its tile (it removed the focused photo): gives
+    /// it to the photo now at `position` (the next one, or the last), so that the keyboard and
+    /// a screen reader go on from there, not from the grid as a whole.
+    func keepFocus(hadFocus: Bool, at position: Int) {
+        guard hadFocus else { return }
+        let focus = gtk_widget_get_root(gridView.widget).flatMap { gtk_root_get_focus($0) }
+        if focusIsInGrid, focus != gridView.widget { return }
+        gtk_widget_grab_focus(gridView.widget)
+        guard contents.photos.count > 0 else { return }
+        focusTile(showing: contents.photos[min(position, contents.photos.count - 1)].id, attempts: 10)
     }
 }
 

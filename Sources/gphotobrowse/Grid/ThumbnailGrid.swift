@@ -10,16 +10,20 @@ import PhotoCore
 @MainActor
 final class ThumbnailGrid {
     private let live = LiveObjects.Token("ThumbnailGrid")
-    static let tileEdge = 160
+    /// The tiles' edge in pixels (`TileSize`), changed by `setTileSize` (`GridTileSize.swift`).
+    var tileEdge: Int
     /// A tile's cell: the tile plus the grid's padding around it (see Style).
-    private static let cellEdge = tileEdge + 6
+    var cellEdge: Int { tileEdge + 6 }
 
     let root: Widget
     let gridView: OpaquePointer
     private let ids: OpaquePointer  // GtkStringList
     let selectionModel: OpaquePointer  // GtkMultiSelection: only the rubber band writes it
     let contents: AlbumContents
-    private let loader: ThumbnailLoader
+    /// Where the tiles' thumbnails come from: the loader of the cache size that fits them.
+    var loader: ThumbnailLoader
+    /// The grid's observers of `loader`, stopped when it moves to another.
+    var loaderTokens: [Int] = []
     private(set) var scheduler: ThumbnailScheduler!
 
     /// The tiles the grid view has made and not yet torn down.
@@ -55,10 +59,16 @@ final class ThumbnailGrid {
     var echoingSelection = false
     /// GTK 4.8's lost view, recovered after layouts (`GridViewRecovery.swift`).
     var recovery = GridViewRecoveryState()
+    /// Ctrl+scroll over the grid: steps of the tile size, and the photo under the pointer
+    /// (`GridTileSize.swift`).
+    var tileSizing = GridTileSizing()
+    /// The person asked for tiles this many steps larger (negative: smaller).
+    var onTileSizeStep: (Int) -> Void = { _ in }
 
-    init(contents: AlbumContents, loader: ThumbnailLoader) {
+    init(contents: AlbumContents, loader: ThumbnailLoader, tileEdge: Int) {
         self.contents = contents
         self.loader = loader
+        self.tileEdge = tileEdge
         ids = gtk_string_list_new(nil)
         selectionModel = gtk_multi_selection_new(ids.cast()).cast()
         let factory = gtk_signal_list_item_factory_new()!
@@ -89,6 +99,7 @@ final class ThumbnailGrid {
         installContextMenuAndDrag()
         installRubberBand()
         installViewRecovery()
+        installTileSizeScroll()
         // A grid shown again (an album switched back to) asks for the thumbnails of tiles
         // bound while it was hidden: photos that arrived meanwhile.
         onSignal(gridView, "map") { [weak self] in self?.scheduler.schedule() }
@@ -105,16 +116,23 @@ final class ThumbnailGrid {
             }
         }
 
-        loader.observeReady { [weak self] key, thumbnail in self?.thumbnailReady(key, thumbnail) }
-        loader.observePreview { [weak self] key, preview in
-            guard let self else { return }
-            for tile in self.tiles.values where tile.key == key { tile.showPreview(preview) }
-            if Trace.tilesEnabled, let index = self.contents.photos.index(of: key.id) { Trace.milestone("tile-preview", index) }
-        }
-        loader.observeProgress { [weak self] key, progress in
-            for tile in self?.tiles.values ?? [:].values where tile.key == key { tile.showDownload(progress) }
-        }
+        loaderTokens = observe(loader)
         contents.observeChanges { [weak self] splice in self?.apply(splice) }
+    }
+
+    /// Shows what `loader` makes on the tiles; returns the tokens to stop that with.
+    func observe(_ loader: ThumbnailLoader) -> [Int] {
+        [
+            loader.observeReady { [weak self] key, thumbnail in self?.thumbnailReady(key, thumbnail) },
+            loader.observePreview { [weak self] key, preview in
+                guard let self else { return }
+                for tile in self.tiles.values where tile.key == key { tile.showPreview(preview) }
+                if Trace.tilesEnabled, let index = self.contents.photos.index(of: key.id) { Trace.milestone("tile-preview", index) }
+            },
+            loader.observeProgress { [weak self] key, progress in
+                for tile in self?.tiles.values ?? [:].values where tile.key == key { tile.showDownload(progress) }
+            },
+        ]
     }
 
     /// Mirrors a change of the folder's order into the GTK model.
@@ -130,15 +148,15 @@ final class ThumbnailGrid {
         }
         for string in strings { free(string) }
         scheduler.spliceEnded(self)
-        keepFocus(hadFocus: hadFocus)
+        keepFocus(hadFocus: hadFocus, at: splice.position)
         scheduler.schedule()
     }
 
     /// As many columns as fit the width: more would never show, fewer would waste it.
-    private func fitColumns() {
+    func fitColumns() {
         let width = Int(gtk_widget_get_width(gridView.widget))
         guard width > 0 else { return }
-        let columns = UInt32(max(1, width / Self.cellEdge))
+        let columns = UInt32(max(1, width / cellEdge))
         if gtk_grid_view_get_max_columns(gridView) != columns { gtk_grid_view_set_max_columns(gridView, columns) }
     }
 
@@ -201,7 +219,7 @@ final class ThumbnailGrid {
 
     private func setUp(_ item: UnsafeMutableRawPointer?) {
         guard let item else { return }
-        let tile = ThumbnailTile(edge: Self.tileEdge)
+        let tile = ThumbnailTile(edge: tileEdge)
         tiles[ObjectIdentifier(tile)] = tile
         gtk_list_item_set_child(item.cast(), tile.root)
         ObjectData.attach(tile, to: item, key: Self.tileKey)

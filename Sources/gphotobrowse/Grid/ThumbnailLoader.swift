@@ -33,12 +33,14 @@ final class ThumbnailLoader {
     /// Web photos being fetched: the address downloaded for each (its thumbnail's, or its own).
     private var downloading: [String: PhotoVersion] = [:]
     private var progressToken: Int?
-    private var progressObservers: [(PhotoVersion, DownloadProgress) -> Void] = []
+    private var progressObservers: [Int: (PhotoVersion, DownloadProgress) -> Void] = [:]
     private var transient = TransientFailures<PhotoVersion>()
-    private var readyObservers: [(PhotoVersion, Thumbnail) -> Void] = []
+    private var readyObservers: [Int: (PhotoVersion, Thumbnail) -> Void] = [:]
     /// Embedded previews of photos on other machines, until their thumbnails are made.
     private var previews = RecentCache<PhotoVersion, Thumbnail>(limit: 16 << 20)
-    private var previewObservers: [(PhotoVersion, Thumbnail) -> Void] = []
+    private var previewObservers: [Int: (PhotoVersion, Thumbnail) -> Void] = [:]
+    /// The last observer token handed out (`stopObserving`).
+    private var lastToken = 0
 
     init(size: ThumbnailSize, provider: ThumbnailProvider = ThumbnailProvider(decoder: IsolatedDecoder.shared), cacheLimit: Int = 64 << 20) {
         self.size = size
@@ -47,17 +49,34 @@ final class ThumbnailLoader {
     }
 
     /// Calls `observer` on the main thread whenever a thumbnail is ready or has failed.
-    func observeReady(_ observer: @escaping (_ key: PhotoVersion, _ thumbnail: Thumbnail) -> Void) {
-        readyObservers.append(observer)
+    /// Returns a token for `stopObserving` (a grid that moves to thumbnails of another size).
+    @discardableResult
+    func observeReady(_ observer: @escaping (_ key: PhotoVersion, _ thumbnail: Thumbnail) -> Void) -> Int {
+        lastToken += 1
+        readyObservers[lastToken] = observer
+        return lastToken
     }
 
     /// Calls `observer` on the main thread as a web photo's thumbnail downloads.
-    func observeProgress(_ observer: @escaping (_ key: PhotoVersion, _ progress: DownloadProgress) -> Void) {
-        progressObservers.append(observer)
-        guard progressToken == nil else { return }
-        progressToken = Downloads.shared.observe { [weak self] url, progress in
-            guard let self, let key = self.downloading[url] else { return }
-            for observer in self.progressObservers { observer(key, progress) }
+    @discardableResult
+    func observeProgress(_ observer: @escaping (_ key: PhotoVersion, _ progress: DownloadProgress) -> Void) -> Int {
+        lastToken += 1
+        progressObservers[lastToken] = observer
+        if progressToken == nil {
+            progressToken = Downloads.shared.observe { [weak self] url, progress in
+                guard let self, let key = self.downloading[url] else { return }
+                for (_, observer) in self.progressObservers.sorted(by: { $0.key < $1.key }) { observer(key, progress) }
+            }
+        }
+        return lastToken
+    }
+
+    /// Stops calling the observers these tokens were given for.
+    func stopObserving(_ tokens: [Int]) {
+        for token in tokens {
+            readyObservers[token] = nil
+            progressObservers[token] = nil
+            previewObservers[token] = nil
         }
     }
 
@@ -127,7 +146,7 @@ final class ThumbnailLoader {
             if let image {
                 let preview = Thumbnail.image(image.makeTexture(), pixels: image)
                 _ = previews.store(preview, bytes: image.pixels.count, for: key)
-                for observer in previewObservers { observer(key, preview) }
+                for (_, observer) in previewObservers.sorted(by: { $0.key < $1.key }) { observer(key, preview) }
             }
             let whole = submit(key, request, on: .downloads, priority: priority)
             if !pending.continued(key, ticket: whole) { whole.cancel() }
@@ -138,9 +157,12 @@ final class ThumbnailLoader {
     func preview(_ key: PhotoVersion) -> Thumbnail? { previews.value(for: key) }
 
     /// Calls `observer` on the main thread when a photo's embedded preview is there, before
-    /// its thumbnail (photos on other machines).
-    func observePreview(_ observer: @escaping (_ key: PhotoVersion, _ preview: Thumbnail) -> Void) {
-        previewObservers.append(observer)
+    /// its thumbnail (photos on other machines). Returns a token for `stopObserving`.
+    @discardableResult
+    func observePreview(_ observer: @escaping (_ key: PhotoVersion, _ preview: Thumbnail) -> Void) -> Int {
+        lastToken += 1
+        previewObservers[lastToken] = observer
+        return lastToken
     }
 
     /// Whether a decode for `key` is queued or running.
@@ -178,7 +200,8 @@ final class ThumbnailLoader {
         transient.finished(key, failure: failure, at: ProcessInfo.processInfo.systemUptime)
         previews.remove(key)
         for evicted in cache.store(thumbnail, bytes: bytes, for: key) { transient.forget(evicted) }
-        for observer in readyObservers { observer(key, thumbnail) }
+        // In the order they were added, as before observers could stop.
+        for (_, observer) in readyObservers.sorted(by: { $0.key < $1.key }) { observer(key, thumbnail) }
     }
 }
 

@@ -12,7 +12,7 @@ import PhotoCore
 final class ThumbnailScheduler {
     private let live = LiveObjects.Token("ThumbnailScheduler")
     private weak var grid: ThumbnailGrid?
-    private let loader: ThumbnailLoader
+    private var loader: ThumbnailLoader
     /// Bound tiles still waiting for their thumbnail to be asked for (after layout).
     private var unrequested = Set<ObjectIdentifier>()
     /// The thumbnail each tile asked the loader for and still holds.
@@ -36,6 +36,19 @@ final class ThumbnailScheduler {
     }
 
     // MARK: What the grid tells it
+
+    /// The grid's thumbnails now come from `newLoader` (the tile size crossed a cache size):
+    /// everything asked of the old one is let go, and every tile bound that is not complete
+    /// asks the new one after the next layout.
+    func use(_ newLoader: ThumbnailLoader) {
+        for key in tileRequests.values { loader.release(key) }
+        tileRequests.removeAll()
+        for key in prefetch.releaseAll() { loader.release(key) }
+        loader = newLoader
+        guard let grid else { return }
+        for (id, tile) in grid.tiles where tile.key != nil && !tile.isComplete { unrequested.insert(id) }
+        schedule()
+    }
 
     /// A tile was bound to a photo; `needsThumbnail` when none is in memory.
     func bound(_ tile: ThumbnailTile, needsThumbnail: Bool) {

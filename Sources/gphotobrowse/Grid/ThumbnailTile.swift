@@ -31,6 +31,10 @@ final class ThumbnailTile {
     init(edge: Int) {
         root = gtk_overlay_new()
         gtk_widget_set_size_request(root, Int32(edge), Int32(edge))
+        // Square at every size: the columns share out the width left over, the tile stays
+        // `edge` a side in the middle of its cell.
+        gtk_widget_set_halign(root, GTK_ALIGN_CENTER)
+        gtk_widget_set_valign(root, GTK_ALIGN_CENTER)
         gtk_widget_add_css_class(root, "thumbnail")
         LiveObjects.track(root)
         gtk_widget_set_overflow(root, GTK_OVERFLOW_HIDDEN)
@@ -38,7 +42,9 @@ final class ThumbnailTile {
         picture = gtk_picture_new()!.cast()
         gtk_picture_set_can_shrink(picture, 1)
         gtk_picture_set_content_fit(picture, GTK_CONTENT_FIT_COVER)
-        gtk_overlay_set_child(root.cast(), picture.widget)
+        // An overlay, not the overlay's child: overlays are not measured, so the tile's size
+        // is its size request alone, never the thumbnail's (which would widen it to its cell).
+        gtk_overlay_add_overlay(root.cast(), picture.widget)
 
         // Edit mode's check mark, top left: empty circle, or ticked when selected.
         check = gtk_image_new_from_icon_name("object-select-symbolic")
@@ -110,6 +116,7 @@ final class ThumbnailTile {
     /// Shows the check mark (edit mode) and whether the photo is selected.
     func showSelection(editing: Bool, selected: Bool) {
         gtk_widget_set_visible(check, editing ? 1 : 0)
+        speak(selected: editing && selected)
         if selected && editing {
             gtk_widget_add_css_class(root, "selected")
             gtk_widget_add_css_class(check, "checked")
@@ -119,6 +126,15 @@ final class ThumbnailTile {
         }
     }
 
+    /// What a screen reader says of the tile: set on the grid's cell, which is what takes the
+    /// focus (GTK 4.8 has no accessible label for list items of its own).
+    private func speak(selected: Bool) {
+        guard let photo else { return }
+        let cell = gtk_widget_get_parent(root) ?? root
+        Accessible.setLabel(cell, SpokenPhotoName.of(photo, selected: selected))
+        Accessible.setSelected(cell, selected)
+    }
+
     /// Binds the tile to a photo, showing `thumbnail` if it is already known, or that the
     /// photo was not found (`missing`).
     func show(_ photo: Photo, thumbnail: Thumbnail?, missing: Bool = false) {
@@ -126,6 +142,7 @@ final class ThumbnailTile {
         isMissing = false
         showNotFound(missing ? photo.displayName : nil)
         gtk_widget_set_tooltip_text(root, photo.displayName)
+        speak(selected: false)
         apply(thumbnail)
         guard missing else { return }
         isMissing = true
@@ -166,6 +183,20 @@ final class ThumbnailTile {
             gtk_widget_remove_css_class(root, "broken")
             isComplete = false
         }
+    }
+
+    /// Makes the tile `edge` pixels a side (the grid's tile size changed).
+    func setEdge(_ edge: Int) {
+        gtk_widget_set_size_request(root, Int32(edge), Int32(edge))
+    }
+
+    /// The tiles moved to thumbnails of another size: what the tile shows stays, scaled,
+    /// until the bound photo's thumbnail of the new size comes (`apply`).
+    func awaitThumbnail() {
+        guard let photo, !isMissing else { return }
+        isComplete = false
+        showsPreview = false
+        gtk_widget_set_tooltip_text(root, photo.displayName)
     }
 
     /// Unbinds the tile.

@@ -27,6 +27,7 @@ final class DownloadIndicator {
         gtk_overlay_add_overlay(overlay.cast(), root)
 
         retryButton = gtk_button_new_with_mnemonic(tr("_Retry"))
+        Accessible.name(retryButton, mnemonic: tr("_Retry"))
         gtk_widget_add_css_class(retryButton, "pill")
         gtk_widget_add_css_class(retryButton, "suggested-action")
         gtk_widget_set_halign(retryButton, GTK_ALIGN_CENTER)

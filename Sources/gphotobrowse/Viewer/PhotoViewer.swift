@@ -25,7 +25,9 @@ final class PhotoViewer {
     /// The toolbar's select toggle's state (`viewer.select`).
     private let selectAction: OwnedObject<OpaquePointer>
     let contents: AlbumContents
-    private let thumbnails: ThumbnailLoader
+    /// Where placeholders come from: the grid's thumbnails (`use(thumbnails:)`, `ViewerPlaceholder.swift`).
+    var thumbnails: ThumbnailLoader
+    var thumbnailTokens: [Int] = []
     let images: ViewerImages
     private let animation = AnimationPlayback()
 
@@ -38,8 +40,8 @@ final class PhotoViewer {
     /// Photos whose rotation was saved into their file, by the version that was turned: the
     /// view's rotation is dropped once the file's new version is here.
     var rotationSaved: [String: PhotoVersion] = [:]
-    private var placeholder: (key: PhotoVersion, surface: CanvasSurface)?
-    private var thumbnailRequest: PhotoVersion?
+    var placeholder: (key: PhotoVersion, surface: CanvasSurface)?
+    var thumbnailRequest: PhotoVersion?
     private var tracedFullImage: String?
     /// What pointer and touch gestures are in the middle of (`ViewerGestures.swift`).
     var gestures = ViewerGestureState()
@@ -113,8 +115,7 @@ final class PhotoViewer {
             if let index = self?.contents.photos.index(of: id) { Trace.milestone("download-complete", index) }
         }
         contents.observeChanges { [weak self] splice in self?.folderChanged(splice) }
-        thumbnails.observeReady { [weak self] key, thumbnail in self?.thumbnailReady(key, thumbnail) }
-        thumbnails.observePreview { [weak self] key, preview in self?.previewReady(key, preview) }
+        thumbnailTokens = observe(thumbnails)
         onSignal(canvas.widget, "resize", integers: { [weak self] _, _ in self?.render() })
         onSignal(selectAction.pointer, "change-state", pointer: { [weak self] _ in
             guard let self, let current = self.current else { return }
@@ -145,6 +146,8 @@ final class PhotoViewer {
         gestures.resetForNewPhoto()
         tracedFullImage = nil
         Trace.milestone("page", index)
+        // The viewer holds the focus: a screen reader says the photo shown.
+        Accessible.setLabel(root, SpokenPhotoName.of(photo, position: (index, contents.photos.count)))
         showPlaceholder(for: photo)
         images.displayBox = ZoomGeometry.fitDecodeBox(viewport: expectedViewportSize, quarterTurns: 0)
         images.paged(to: photo.id, in: contents.photos, immediately: entering)
@@ -178,37 +181,6 @@ final class PhotoViewer {
     func page(by delta: Int) {
         guard let current, contents.photos.count > 0 else { return }
         show(min(max(current.index + delta, 0), contents.photos.count - 1))
-    }
-
-    private func showPlaceholder(for photo: Photo) {
-        if let thumbnailRequest { thumbnails.release(thumbnailRequest) }
-        thumbnailRequest = nil
-        placeholder = nil
-        let key = photo.version
-        switch thumbnails.cached(key) {
-        case .image(_, let pixels): placeholder = (key, CanvasSurface(PremultipliedImage(pixels)))
-        case .failed, nil:
-            guard !photo.isNotFound else { break }
-            if case .image(_, let pixels)? = thumbnails.preview(key) { placeholder = (key, CanvasSurface(PremultipliedImage(pixels))) }
-            thumbnails.request(key, priority: Int.max - 1)
-            thumbnailRequest = key
-        }
-    }
-
-    /// A photo on another machine: its embedded preview stands in until its thumbnail comes.
-    private func previewReady(_ key: PhotoVersion, _ preview: Thumbnail) {
-        guard key == thumbnailRequest, placeholder == nil, case .image(_, let pixels) = preview else { return }
-        placeholder = (key, CanvasSurface(PremultipliedImage(pixels)))
-        render()
-    }
-
-    private func thumbnailReady(_ key: PhotoVersion, _ thumbnail: Thumbnail) {
-        guard key == thumbnailRequest else { return }
-        thumbnailRequest = nil
-        if case .image(_, let pixels) = thumbnail {
-            placeholder = (key, CanvasSurface(PremultipliedImage(pixels)))
-            render()
-        }
     }
 
     private func imageChanged(_ id: String) {

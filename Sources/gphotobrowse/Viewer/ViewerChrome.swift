@@ -60,7 +60,7 @@ final class ViewerChrome {
 
     private static func pagingButton(icon: String, tooltip: String, align: GtkAlign, action: String) -> Widget {
         let button = gtk_button_new_from_icon_name(icon)!
-        gtk_widget_set_tooltip_text(button, tooltip)
+        Accessible.name(button, tooltip: tooltip)
         gtk_actionable_set_action_name(button.cast(), action)
         gtk_widget_add_css_class(button, "osd")
         gtk_widget_add_css_class(button, "circular")

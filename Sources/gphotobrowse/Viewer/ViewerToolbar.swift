@@ -22,7 +22,7 @@ final class ViewerToolbar {
         let start = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
         selectToggle = gtk_toggle_button_new()
         gtk_button_set_icon_name(selectToggle.cast(), "object-select-symbolic")
-        gtk_widget_set_tooltip_text(selectToggle, tr("Select This Photo (Space in edit mode)"))
+        Accessible.name(selectToggle, tooltip: tr("Select This Photo (Space in edit mode)"))
         gtk_actionable_set_action_name(selectToggle.cast(), "viewer.select")
         gtk_widget_add_css_class(selectToggle, "flat")
         previous = Self.button("go-previous-symbolic", tr("Previous Photo (Left)"), action: "viewer.previous")
@@ -45,11 +45,12 @@ final class ViewerToolbar {
         gtk_actionable_set_action_name(saveRotation.cast(), "win.save-rotation")
         gtk_widget_set_visible(saveRotation, 0)
         let addToAlbum = Self.button("bookmark-new-symbolic", tr("Add to Album… (Ctrl+D)"), action: "win.add-to-album")
+        let markUp = Self.button("document-edit-symbolic", tr("Mark Up (Ctrl+M)"), action: "win.mark-up")
         let properties = gtk_toggle_button_new()!
         gtk_button_set_icon_name(properties.cast(), "document-properties-symbolic")
-        gtk_widget_set_tooltip_text(properties, tr("Properties (Alt+Enter)"))
+        Accessible.name(properties, tooltip: tr("Properties (Alt+Enter)"))
         gtk_actionable_set_action_name(properties.cast(), "viewer.properties")
-        for child in [zoomLevel, zoomOut, zoomIn, fit, rotateLeft, rotateRight, saveRotation, addToAlbum, properties] { gtk_box_append(end.cast(), child) }
+        for child in [zoomLevel, zoomOut, zoomIn, fit, rotateLeft, rotateRight, saveRotation, markUp, addToAlbum, properties] { gtk_box_append(end.cast(), child) }
 
         gtk_center_box_set_start_widget(bar.cast(), start)
         gtk_center_box_set_end_widget(bar.cast(), end)
@@ -58,7 +59,7 @@ final class ViewerToolbar {
 
     private static func button(_ icon: String, _ tooltip: String, action: String) -> Widget {
         let button = gtk_button_new_from_icon_name(icon)!
-        gtk_widget_set_tooltip_text(button, tooltip)
+        Accessible.name(button, tooltip: tooltip)
         gtk_actionable_set_action_name(button.cast(), action)
         gtk_widget_add_css_class(button, "flat")
         return button

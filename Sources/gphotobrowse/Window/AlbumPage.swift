@@ -18,12 +18,12 @@ final class AlbumPage {
     let viewer: PhotoViewer
     let edit: EditController
 
-    init(album: AlbumID, contents: AlbumContents, loader: ThumbnailLoader, window: BrowserWindow, history: UndoHistory) {
+    init(album: AlbumID, contents: AlbumContents, loader: ThumbnailLoader, tileEdge: Int, window: BrowserWindow, history: UndoHistory) {
         self.album = album
         Self.made += 1
         name = String(Self.made)
         self.contents = contents
-        grid = ThumbnailGrid(contents: contents, loader: loader)
+        grid = ThumbnailGrid(contents: contents, loader: loader, tileEdge: tileEdge)
         viewer = PhotoViewer(contents: contents, thumbnails: loader, decoder: window.decoder)
         edit = EditController(window: window.window, contents: contents, grid: grid, bar: window.editBar,
                               progress: window.progress, toasts: window.toasts, history: history)
@@ -36,6 +36,12 @@ final class AlbumPage {
             return edit.chosen.map(\.id)
         }
         installGridKeys()
+    }
+
+    /// Shows tiles of `edge` pixels, their thumbnails (and the viewer's placeholders) from `loader`.
+    func setTileSize(_ edge: Int, loader: ThumbnailLoader) {
+        grid.setTileSize(edge, loader: loader)
+        viewer.use(thumbnails: loader)
     }
 
     /// Cancels the decodes and jobs this album started. Touches no widget.

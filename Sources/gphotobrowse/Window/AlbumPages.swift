@@ -40,6 +40,7 @@ extension BrowserWindow {
         gtk_stack_add_named(stack, page.grid.root, "grid-" + page.name)
         gtk_stack_add_named(stack, page.viewer.root, "viewer-" + page.name)
         installAlbumSwipe(on: page)
+        wireTileSize(page)
     }
 
     /// Takes a page out of the window (the folder closed, or the page was let go).

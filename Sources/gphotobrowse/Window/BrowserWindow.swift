@@ -37,6 +37,10 @@ final class BrowserWindow {
     private var firstFramePainted = false
     /// Work waiting for the window's first frame (`whenFirstFramePainted`).
     private var waitingForFirstFrame: [@MainActor () -> Void] = []
+    /// The window's size and state as it changes, saved when it goes (`WindowSettings.swift`).
+    var windowState: WindowState?
+    /// Follows the settings while the window is there.
+    var settingsObserver: Int?
 
     /// The program this window chooses photos for (`--pick`), if it does.
     let picking: PickSession?
@@ -50,9 +54,8 @@ final class BrowserWindow {
     init(application: OpaquePointer, picking: PickSession? = nil) {
         self.picking = picking
         window = adw_application_window_new(application.cast()).window
-        gtk_window_set_default_size(window, 1024, 768)
         gtk_window_set_icon_name(window, Application.id)
-        header = WindowHeader(window: window, order: Preferences.shared.settings?.order ?? BrowserSettings().order)
+        header = WindowHeader(window: window, order: picking == nil ? Preferences.shared.settings.order : .newestFirst)
 
         stack = gtk_stack_new()!.cast()
         gtk_stack_set_transition_type(stack, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
@@ -72,7 +75,9 @@ final class BrowserWindow {
 
         title.set(title: tr("Photo Browser"))
         header.sortMenu.onChange = { [weak self] order in self?.sort(by: order) }
+        status.recent.onOpen = { [weak self] uri in self?.open(uris: [uri]) }
         installActions()
+        installSettings()
         installAlbumNavigation()
         installCollectionActions()
         installDropTarget()
@@ -80,6 +85,7 @@ final class BrowserWindow {
         watchFirstFrame()
         onSignal(window, "destroy") { [weak self] in
             guard let self else { return }
+            self.saveSettings()
             if let folder = self.folder {
                 folder.stopWork()
                 self.contextMenu.detach(from: folder.grid.menuAnchor)
@@ -105,10 +111,16 @@ final class BrowserWindow {
         editBar.show(false)
     }
 
-    /// The welcome page (no folder to open).
+    /// The welcome page (no folder to open), with the folders opened before.
     func showWelcome() {
         showStatus(icon: "folder-pictures-symbolic", title: tr("Welcome to Photo Browser"),
                    details: tr("Open a folder to see its photos, or drop a folder on this window."))
+        let page = status.shown
+        RecentFolders.load { [weak self] folders in
+            guard let self, self.status.shown == page else { return }
+            self.status.recent.show(folders)
+            Trace.milestone("recent-folders", folders.count)
+        }
     }
 
     var isViewerShown: Bool {

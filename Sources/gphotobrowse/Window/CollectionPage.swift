@@ -7,7 +7,8 @@ extension OpenFolder {
     func makeCollectionPage(_ id: String, order: PhotoOrder, window: BrowserWindow) -> AlbumPage {
         let source = CollectionSource(id: id)
         let contents = AlbumContents(id: .collection(id), order: order, source: source)
-        let page = AlbumPage(album: .collection(id), contents: contents, loader: loader, window: window, history: history)
+        let page = AlbumPage(album: .collection(id), contents: contents, loader: loader, tileEdge: tileSize.edge,
+                             window: window, history: history)
         page.grid.isMissing = { [weak source] uri in source?.isMissing(uri) ?? false }
         collectionSources[page.name] = source
         // Fed once the grid mirrors the album.

@@ -92,7 +92,8 @@ extension BrowserWindow {
         header.sortMenu.show(order)
         // A photo opened from the command line pages within its own folder.
         let first: AlbumID = target == nil ? .allPhotos : .folder(uri)
-        let folder = OpenFolder(uri: uri, name: name, target: target, first: first, order: order, window: self)
+        let folder = OpenFolder(uri: uri, name: name, target: target, first: first, order: order,
+                                tileSize: Preferences.shared.settings.tileSize, window: self)
         self.folder = folder
         wire(folder.page)
         folder.contents.onListed = { [weak self] result in self?.listed(result) }
@@ -128,6 +129,7 @@ extension BrowserWindow {
         case .success(let count):
             Trace.milestone("enumerated", count)
             if let report = folder.source.webReport { showWebAlbumRead(report) }
+            remember(folder)
             updateSubtitle()
             if let target = folder.target {
                 folder.target = nil
@@ -146,6 +148,17 @@ extension BrowserWindow {
                       retry: error.canRetry ? { [weak self] in self?.open(uris: [uri]) } : nil)
             onOpenFailed(error.message)
         }
+    }
+
+    /// A folder listed, as the person opened it (not for a script's picker, which changes
+    /// nothing): the folder chooser starts there next time, and the desktop's recent files
+    /// and the welcome page list it.
+    private func remember(_ folder: OpenFolder) {
+        guard picking == nil else { return }
+        let uri = folder.source.uri
+        Preferences.shared.update { $0.lastFolder = uri }
+        // A web album is no folder the desktop's recent files could open.
+        if !folder.source.isWeb { RecentFolders.add(uri: uri, name: folder.name) }
     }
 
     /// The grid's second title line: how many photos, or how far a long job has come.

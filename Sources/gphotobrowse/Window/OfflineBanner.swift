@@ -20,6 +20,7 @@ final class OfflineBanner {
         gtk_label_set_xalign(label.cast(), 0)
         gtk_widget_set_hexpand(label, 1)
         let button = gtk_button_new_with_mnemonic(tr("_Retry"))!
+        Accessible.name(button, mnemonic: tr("_Retry"))
         gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
         gtk_box_append(bar.cast(), label)
         gtk_box_append(bar.cast(), button)

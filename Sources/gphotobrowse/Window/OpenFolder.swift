@@ -13,7 +13,16 @@ final class OpenFolder {
     var name: String
     /// Where the folder's photos come from.
     let source: FolderSource
-    let loader: ThumbnailLoader
+    /// The thumbnails of the cache size the tiles show, shared by the pages' grids and
+    /// viewers and the album covers.
+    private(set) var loader: ThumbnailLoader
+    /// The loader of the cache size shown before, with its thumbnails in memory: going back
+    /// to that size decodes nothing again. Older ones go, to keep memory bounded.
+    private var previousLoader: ThumbnailLoader?
+    /// The tiles' size.
+    private(set) var tileSize: TileSize
+    /// The display's scale when the folder was opened: device pixels a tile's edge takes.
+    private let scale: Int
     let history = UndoHistory()
     /// The album pages made, most recently shown first; the first is the one shown.
     private(set) var pages: [AlbumPage] = []
@@ -35,13 +44,33 @@ final class OpenFolder {
     var edit: EditController { page.edit }
 
     /// Opens the folder at `uri` on its album `first`.
-    init(uri: String, name: String, target: String?, first: AlbumID, order: PhotoOrder, window: BrowserWindow) {
+    init(uri: String, name: String, target: String?, first: AlbumID, order: PhotoOrder, tileSize: TileSize, window: BrowserWindow) {
         self.name = name
         self.target = target
+        self.tileSize = tileSize
         source = FolderSource(uri: uri, name: name)
-        let scale = Int(gtk_widget_get_scale_factor(window.window.widget))
-        loader = ThumbnailLoader(size: .for(edge: ThumbnailGrid.tileEdge * scale))
+        scale = Int(gtk_widget_get_scale_factor(window.window.widget))
+        loader = ThumbnailLoader(size: tileSize.thumbnailSize(scale: scale))
         pages = [makePage(first, order: order, window: window)]
+    }
+
+    /// Shows tiles of `size` on every page; returns whether their thumbnails now come from
+    /// another loader (the covers follow it then).
+    @discardableResult
+    func setTileSize(_ size: TileSize) -> Bool {
+        guard size != tileSize else { return false }
+        tileSize = size
+        let wanted = size.thumbnailSize(scale: scale)
+        let changed = wanted != loader.size
+        if changed {
+            let kept = previousLoader?.size == wanted ? previousLoader! : ThumbnailLoader(size: wanted)
+            previousLoader = loader
+            loader = kept
+        }
+        for page in pages { page.setTileSize(size.edge, loader: loader) }
+        // Nothing is asked of the loader left any more: what it still has queued goes.
+        if changed { previousLoader?.cancelAll() }
+        return changed
     }
 
     /// The page of `album`, made if need be, as the current one; returns it, whether it is
@@ -72,7 +101,7 @@ final class OpenFolder {
     private func makePage(_ album: AlbumID, order: PhotoOrder, window: BrowserWindow) -> AlbumPage {
         if case .collection(let id) = album { return makeCollectionPage(id, order: order, window: window) }
         let contents = AlbumContents(id: album, order: order, source: source)
-        let page = AlbumPage(album: album, contents: contents, loader: loader, window: window, history: history)
+        let page = AlbumPage(album: album, contents: contents, loader: loader, tileEdge: tileSize.edge, window: window, history: history)
         // After the page, whose grid then sees the photos already found arrive.
         source.attach(contents)
         return page
@@ -99,6 +128,7 @@ final class OpenFolder {
         source.cancel()
         for source in collectionSources.values { source.cancel() }
         loader.cancelAll()
+        previousLoader?.cancelAll()
         for page in pages { page.stopWork() }
         // The visit is over: the copies of its files on another machine go (unless another
         // window reads them).

@@ -42,7 +42,7 @@ final class SortMenu {
         button = gtk_menu_button_new()
         gtk_menu_button_set_icon_name(button.cast(), "view-sort-descending-symbolic")
         gtk_menu_button_set_menu_model(button.cast(), menu.cast())
-        gtk_widget_set_tooltip_text(button, tr("Sort"))
+        Accessible.name(button, tooltip: tr("Sort"))
         menu.unref()
 
         onSignal(sortBy, "change-state", pointer: { [weak self] value in

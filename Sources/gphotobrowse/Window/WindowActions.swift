@@ -41,6 +41,11 @@ extension BrowserWindow {
             guard let self else { return }
             PhotoActions.copy(self.photosToActOn.map(\.id), from: self.window.widget)
         }
+        addAction(window, "mark-up") { [weak self] in
+            guard let self, let photo = self.photosToActOn.first ?? self.folder?.page.grid.focusedTile?.photo,
+                  let application = gtk_window_get_application(self.window) else { return }
+            BoardWindow.open(photo: photo.id, application: OpaquePointer(application))
+        }
         addAction(window, "save-copy") { [weak self] in
             guard let self, let photo = self.photosToActOn.first else { return }
             PhotoActions.saveCopy(of: photo, parent: self.window, toasts: self.toasts)
@@ -57,7 +62,7 @@ extension BrowserWindow {
     }
 
     private func chooseFolder() {
-        FolderChooser.ask(parent: window) { [weak self] file in
+        FolderChooser.ask(parent: window, startingIn: Preferences.shared.settings.lastFolder) { [weak self] file in
             let uri = g_file_get_uri(file).map { p -> String in defer { g_free(p) }; return String(cString: p) }
             file.unref()
             if let uri { self?.open(uris: [uri]) }

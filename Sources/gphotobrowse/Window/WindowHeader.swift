@@ -53,13 +53,15 @@ final class WindowHeader {
         g_menu_append_section(mainMenu, nil, open.cast())
         open.unref()
         let app = g_menu_new()!
+        g_menu_append(app, tr("Preferences"), "app.preferences")
+        g_menu_append(app, tr("Keyboard Shortcuts"), "app.shortcuts")
         g_menu_append(app, tr("About Photo Browser"), "app.about")
         g_menu_append_section(mainMenu, nil, app.cast())
         app.unref()
         menuButton = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(menuButton.cast(), "open-menu-symbolic")
         gtk_menu_button_set_menu_model(menuButton.cast(), mainMenu.cast())
-        gtk_widget_set_tooltip_text(menuButton, tr("Main Menu"))
+        Accessible.name(menuButton, tooltip: tr("Main Menu"))
         gtk_menu_button_set_primary(menuButton.cast(), 1)
         mainMenu.unref()
         adw_header_bar_pack_end(root.cast(), menuButton)
@@ -67,7 +69,7 @@ final class WindowHeader {
         adw_header_bar_pack_end(root.cast(), sortMenu.button)
         selectButton = gtk_toggle_button_new()
         gtk_button_set_icon_name(selectButton.cast(), "selection-mode-symbolic")
-        gtk_widget_set_tooltip_text(selectButton, tr("Select Photos"))
+        Accessible.name(selectButton, tooltip: tr("Select Photos"))
         gtk_actionable_set_action_name(selectButton.cast(), "win.edit")
         adw_header_bar_pack_end(root.cast(), selectButton)
         propertiesButton = Self.button(icon: "document-properties-symbolic", tooltip: tr("Properties (Alt+Enter)"), action: "win.properties")
@@ -77,7 +79,7 @@ final class WindowHeader {
 
     private static func button(icon: String, tooltip: String, action: String) -> Widget {
         let button = gtk_button_new_from_icon_name(icon)!
-        gtk_widget_set_tooltip_text(button, tooltip)
+        Accessible.name(button, tooltip: tooltip)
         gtk_actionable_set_action_name(button.cast(), action)
         return button
     }
@@ -108,10 +110,12 @@ final class WindowHeader {
     /// photos for the program that asked (`--pick`).
     func showPicking(multiple: Bool) {
         let cancel = gtk_button_new_with_mnemonic(tr("_Cancel"))!
+        Accessible.name(cancel, mnemonic: tr("_Cancel"))
         gtk_actionable_set_action_name(cancel.cast(), "win.pick-cancel")
         adw_header_bar_pack_start(root.cast(), cancel)
         gtk_widget_insert_after(cancel, gtk_widget_get_parent(backButton), nil)
         let choose = gtk_button_new_with_mnemonic(tr("C_hoose"))!
+        Accessible.name(choose, mnemonic: tr("C_hoose"))
         gtk_widget_add_css_class(choose, "suggested-action")
         gtk_actionable_set_action_name(choose.cast(), "win.pick-choose")
         adw_header_bar_pack_end(root.cast(), choose)

@@ -1,0 +1,45 @@
+import CGtk
+import Foundation
+
+/// What a screen reader says of a widget: its accessible name (GTK_ACCESSIBLE_PROPERTY_LABEL),
+/// description and selected state, for the widgets GTK cannot name by itself (icon buttons,
+/// tiles, the viewer's canvas).
+@MainActor
+enum Accessible {
+    static func setLabel(_ widget: Widget, _ label: String) {
+        cgtk_accessible_set_label(OpaquePointer(widget), label)
+    }
+
+    static func setDescription(_ widget: Widget, _ description: String) {
+        cgtk_accessible_set_description(OpaquePointer(widget), description)
+    }
+
+    static func setSelected(_ widget: Widget, _ selected: Bool) {
+        cgtk_accessible_set_selected(OpaquePointer(widget), selected ? 1 : 0)
+    }
+
+    /// A button or control shown as an icon: `tooltip` ("Next Photo (Right)") for the eye, its
+    /// name ("Next Photo") for a screen reader, the shortcut in parentheses as its description.
+    static func name(_ widget: Widget, tooltip: String) {
+        gtk_widget_set_tooltip_text(widget, tooltip)
+        let (name, shortcut) = splitShortcut(tooltip)
+        setLabel(widget, name)
+        if let shortcut { setDescription(widget, shortcut) }
+    }
+
+    /// A button labelled with a mnemonic ("_Retry"): GTK 4.8 names it by its label twice over,
+    /// underscore and all ("_Retry Retry"); a screen reader says "Retry".
+    static func name(_ widget: Widget, mnemonic: String) {
+        setLabel(widget, mnemonic.replacingOccurrences(of: "__", with: "\u{0}").replacingOccurrences(of: "_", with: "")
+            .replacingOccurrences(of: "\u{0}", with: "_"))
+    }
+
+    /// "Next Photo (Right)" → ("Next Photo", "Right"); a text without a final parenthesis as it is.
+    static func splitShortcut(_ tooltip: String) -> (String, String?) {
+        guard tooltip.hasSuffix(")") || tooltip.hasSuffix("）"),
+              let open = tooltip.lastIndex(where: { $0 == "(" || $0 == "（" }), open > tooltip.startIndex else { return (tooltip, nil) }
+        let name = tooltip[..<open].trimmingCharacters(in: .whitespaces)
+        let shortcut = tooltip[tooltip.index(after: open)..<tooltip.index(before: tooltip.endIndex)]
+        return name.isEmpty ? (tooltip, nil) : (name, String(shortcut))
+    }
+}
