@@ -109,8 +109,33 @@ import Testing
         request.fields[DecoderRequest.Tag.width.rawValue] = .int(0)
         #expect(throws: DecoderMessage.Malformed.self) { try DecoderRequest(request) }
         request = DecoderRequest(id: 1, operation: .still).message
-        request.fields[DecoderRequest.Tag.operation.rawValue] = .int(11)
+        request.fields[DecoderRequest.Tag.operation.rawValue] = .int(12)
         #expect(throws: DecoderMessage.Malformed.self) { try DecoderRequest(request) }
+    }
+
+    @Test func orientationRequestsAndRepliesCrossWholeAndOutOfRangeOnesAreRefused() throws {
+        for request in [DecoderRequest(id: 7, operation: .orientation, quarterTurns: -1),
+                        DecoderRequest(id: 8, operation: .orientation, orientation: 6),
+                        DecoderRequest(id: 9, operation: .orientation)] {
+            #expect(try DecoderRequest(request.message) == request)
+        }
+        var request = DecoderRequest(id: 7, operation: .orientation, quarterTurns: 1).message
+        request.fields[DecoderRequest.Tag.quarterTurns.rawValue] = .int(4)
+        #expect(throws: DecoderMessage.Malformed.self) { try DecoderRequest(request) }
+        request = DecoderRequest(id: 7, operation: .orientation, orientation: 1).message
+        request.fields[DecoderRequest.Tag.orientation.rawValue] = .int(9)
+        #expect(throws: DecoderMessage.Malformed.self) { try DecoderRequest(request) }
+
+        let reply = DecoderReply(id: 3, outcome: .orientationEdit(found: 6, segment: 20..<400, byteCount: 376))
+        #expect(try DecoderReply(reply.message) == reply)
+        let asked = DecoderReply(id: 3, outcome: .orientationEdit(found: 1, segment: 2..<2, byteCount: 0))
+        #expect(try DecoderReply(asked.message) == asked)
+        for (tag, value) in [(DecoderReply.Tag.orientationFound, Int64(0)), (.segmentStart, 1), (.segmentEnd, 19),
+                             (.segmentEnd, 20 + 0xFFFF + 3), (.exifBytes, 0x10000)] {
+            var message = reply.message
+            message.fields[tag.rawValue] = .int(value)
+            #expect(throws: DecoderMessage.Malformed.self, "\(tag) \(value)") { try DecoderReply(message) }
+        }
     }
 
     /// Found by the fuzzer: a UTC offset of Int64.min made the browser trap in abs().
