@@ -114,6 +114,23 @@ def after_exif(data: bytes) -> bytes:
     return data[jfif[0][2] if jfif else 2:]
 
 
+def shown_as(way: str):
+    """A screen check: the red and blue photo in the viewer, as a portrait with red on top,
+    or as a landscape with red on the left."""
+    red, blue = COLOURS["red"], COLOURS["blue"]
+
+    def check(image):
+        w, h = image.width, image.height
+        if way == "portrait":
+            points = {"top": ((w // 2, int(h * 0.3)), red), "bottom": ((w // 2, int(h * 0.75)), blue)}
+        else:
+            points = {"left": ((int(w * 0.3), h // 2), red), "right": ((int(w * 0.7), h // 2), blue)}
+        wrong = [f"{name} is {image.pixel(*xy)}" for name, (xy, colour) in points.items()
+                 if not close_to(image.pixel(*xy), colour, 60)]
+        return not wrong, ", ".join(wrong)
+    return check
+
+
 def orientation(path: Path) -> str:
     return run(["exiftool", "-s3", "-Orientation", "-n", str(path)]).stdout.decode().strip()
 
@@ -124,7 +141,9 @@ def test_save_rotation_writes_the_orientation_and_ctrl_z_takes_it_back(launch, t
     folder = tmp_path / "turning"
     folder.mkdir()
     photo = folder / "portrait.jpg"
-    run([convert_tool(), "-size", "1600x1200", "plasma:red-blue", "-quality", "90", str(photo)])
+    # Red on the left, blue on the right: which way the viewer shows it is plain to see.
+    run([convert_tool(), "-size", "800x1200", "xc:red", "-size", "800x1200", "xc:blue", "+append",
+         "-quality", "90", str(photo)])
     if with_exif:
         run(["exiftool", "-q", "-overwrite_original", "-Orientation=1", "-n", "-Make=Test Camera", str(photo)])
     photo.chmod(0o640)
@@ -134,10 +153,10 @@ def test_save_rotation_writes_the_orientation_and_ctrl_z_takes_it_back(launch, t
     app = open_folder(launch, folder, count=1, sort_by="name")
     app.key("Home", "Return")
     app.wait_for_title("portrait.jpg")
-    time.sleep(0.5)
+    wait_for_screen(app, shown_as("landscape"), what="the photo upright, red on the left")
     app.key("r")
-    time.sleep(0.3)
-    app.screenshot().save(app.log_path.with_name("turned.png"))
+    wait_for_screen(app, shown_as("portrait"), what="the photo turned in the view, red on top").save(
+        app.log_path.with_name("turned.png"))
     app.key("ctrl+s")
     app.wait_for_line(r"^trace rotation-saved .*portrait\.jpg \d+ \d+$")
     saved = photo.read_bytes()
@@ -145,10 +164,14 @@ def test_save_rotation_writes_the_orientation_and_ctrl_z_takes_it_back(launch, t
     assert after_exif(saved) == after_exif(original), "bytes other than the EXIF segment changed"
     assert photo.stat().st_mode & 0o777 == 0o640, "the photo's permissions changed"
     assert sorted(p.name for p in folder.iterdir()) == ["portrait.jpg"], "a temporary file was left"
+    # The viewer shows it turned once, as before saving: red on top (the view's rotation
+    # gave way to the file's, not added to it).
+    wait_for_screen(app, shown_as("portrait"), what="the photo turned once, red on top")
 
     app.key("ctrl+z")
     app.wait_for_line(r"^trace rotation-restored .*portrait\.jpg \d+$")
     assert orientation(photo) == "1"
+    wait_for_screen(app, shown_as("landscape"), what="the photo upright again, red on the left")
     assert after_exif(photo.read_bytes()) == after_exif(original)
     if with_exif:
         assert photo.read_bytes() == original, "undo did not give the original's bytes back"
