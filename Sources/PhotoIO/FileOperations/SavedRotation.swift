@@ -24,6 +24,11 @@ public enum SavedRotation {
     public struct Saved: Sendable, Equatable {
         public let previous: ExifOrientation
         public let now: ExifOrientation
+
+        public init(previous: ExifOrientation, now: ExifOrientation) {
+            self.previous = previous
+            self.now = now
+        }
     }
 
     /// Whether a rotation can be saved into a photo of this content type without
