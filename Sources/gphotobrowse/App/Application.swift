@@ -60,6 +60,9 @@ final class Application {
         setAccelerators("win.undo", ["<Control>z"])
         setAccelerators("win.export", ["<Control>e"])
         setAccelerators("win.add-to-album", ["<Control>d"])
+        setAccelerators("win.slideshow", ["F5"])
+        setAccelerators("win.print", ["<Control>p"])
+        setAccelerators("win.set-background", ["<Control>F8"])
         setAccelerators("win.next-album", ["<Control>Page_Down"])
         setAccelerators("win.previous-album", ["<Control>Page_Up"])
         for n in 1...9 { setAccelerators("win.album-\(n)", ["<Alt>\(n)"]) }
