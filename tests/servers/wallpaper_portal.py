@@ -3,18 +3,22 @@
     wallpaper_portal.py BUS_ADDRESS RECORD.json [--response N]
 
 Owns org.freedesktop.portal.Desktop and serves /org/freedesktop/portal/desktop with
-org.freedesktop.portal.Wallpaper.SetWallpaperURI(s parent_window, s uri, a{sv} options) -> o
-handle, as xdg-desktop-portal does: the handle is the request object's path
-(/org/freedesktop/portal/desktop/request/SENDER/TOKEN, TOKEN the caller's handle_token), on
-which org.freedesktop.portal.Request.Response(u response, a{sv} results) follows the reply.
-Each call's arguments are appended to RECORD.json (a JSON list). Prints "ready" once the
-name is owned. Sets no wallpaper.
+org.freedesktop.portal.Wallpaper.SetWallpaperFile(s parent_window, h fd, a{sv} options) -> o
+handle, as xdg-desktop-portal does: the file comes open with the message, and the handle
+is the request object's path (/org/freedesktop/portal/desktop/request/SENDER/TOKEN, TOKEN
+the caller's handle_token), on which org.freedesktop.portal.Request.Response(u response,
+a{sv} results) follows the reply. Each call is appended to RECORD.json (a JSON list): its
+arguments, the path the descriptor is open on (as the portal finds it, from /proc), the
+descriptor's access mode, and the file's bytes as read through it (hex). Prints "ready"
+once the name is owned. Sets no wallpaper.
 """
 
 from __future__ import annotations
 
 import argparse
+import fcntl
 import json
+import os
 import random
 import sys
 from pathlib import Path
@@ -24,9 +28,9 @@ from gi.repository import Gio, GLib
 INTERFACE = """
 <node>
   <interface name="org.freedesktop.portal.Wallpaper">
-    <method name="SetWallpaperURI">
+    <method name="SetWallpaperFile">
       <arg type="s" name="parent_window" direction="in"/>
-      <arg type="s" name="uri" direction="in"/>
+      <arg type="h" name="fd" direction="in"/>
       <arg type="a{sv}" name="options" direction="in"/>
       <arg type="o" name="handle" direction="out"/>
     </method>
@@ -50,9 +54,20 @@ def main() -> int:
     loop = GLib.MainLoop()
 
     def call(connection, sender, path, interface, method, parameters, invocation):
-        parent, uri, options = parameters.unpack()
+        parent, handle_index, options = parameters.unpack()
+        fds = invocation.get_message().get_unix_fd_list()
+        record = {"sender": sender, "parent_window": parent, "options": options, "path": None}
+        if fds is not None and 0 <= handle_index < fds.get_length():
+            fd = fds.get(handle_index)  # a duplicate, ours to close
+            try:
+                record["path"] = os.readlink(f"/proc/self/fd/{fd}")
+                record["writable"] = (fcntl.fcntl(fd, fcntl.F_GETFL) & os.O_ACCMODE) != os.O_RDONLY
+                with os.fdopen(fd, "rb", closefd=False) as file:
+                    record["content"] = file.read().hex()
+            finally:
+                os.close(fd)
         calls = json.loads(args.record.read_text()) if args.record.exists() else []
-        calls.append({"sender": sender, "parent_window": parent, "uri": uri, "options": options})
+        calls.append(record)
         args.record.write_text(json.dumps(calls))
         token = options.get("handle_token") or f"t{random.randrange(1 << 30)}"
         handle = f"{PATH}/request/{sender[1:].replace('.', '_')}/{token}"

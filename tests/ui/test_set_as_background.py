@@ -15,6 +15,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from urllib.parse import unquote, urlparse
 
 import pytest
 
@@ -96,6 +97,7 @@ def test_the_lock_screen_is_a_choice(launch, tmp_path):
 
 def test_a_web_photo_is_copied_here_first_never_over_another(launch, web_server, tmp_path):
     app = launch(f"{web_server.url}/a-red.png", extra_env=KEYFILE)
+    app.wait_for_window(r"a-red\.png", timeout=30)
     app.wait_for_line(r"^trace full-image 0 \d+$", timeout=30)
     backgrounds = Path(app.environment["XDG_DATA_HOME"]) / "gphotobrowse" / "backgrounds"
     backgrounds.mkdir(parents=True)
@@ -106,11 +108,11 @@ def test_a_web_photo_is_copied_here_first_never_over_another(launch, web_server,
     deadline = Deadline(30)
     while True:
         value = gsettings(app, "org.gnome.desktop.background", "picture-uri")
-        if "backgrounds" in value:
+        if str(backgrounds) in value:  # not the desktop's own (/usr/share/backgrounds/…)
             break
         assert not deadline.expired(), f"picture-uri is {value}; stderr ends:\n{app.tail()}"
         time.sleep(0.2)
-    copy = Path(value.strip("'").removeprefix("file://"))
+    copy = Path(unquote(urlparse(value.strip("'")).path))
     assert copy.parent == backgrounds and copy.name != "a-red.png", f"the copy is {copy}"
     assert copy.read_bytes() == (web_server.root / "a-red.png").read_bytes(), "the copy is not the photo"
     assert (backgrounds / "a-red.png").read_bytes() == b"someone else's file", "a file in the way was overwritten"
@@ -150,7 +152,10 @@ def test_the_desktop_portal_is_asked_where_it_runs(launch, tmp_path):
             assert not deadline.expired(), f"the portal was not called; stderr ends:\n{app.tail()}"
             time.sleep(0.1)
         call, = portal.calls()
-        assert call["uri"] == photo.as_uri()
+        # The photo itself, handed over open for reading only.
+        assert call["path"] == str(photo), f"the portal was handed {call['path']}"
+        assert call["writable"] is False
+        assert bytes.fromhex(call["content"]) == photo.read_bytes()
         assert call["options"]["set-on"] == "both"
         assert call["options"].get("show-preview") is False
         assert call["options"]["handle_token"], "a handle token, so the response cannot be missed"
@@ -158,6 +163,26 @@ def test_the_desktop_portal_is_asked_where_it_runs(launch, tmp_path):
         app.wait_for_line(r"^trace background-set-portal \d+$")
         assert not app.lines_matching(r"^trace background-set-settings \d+$")
         assert gsettings(app, "org.gnome.desktop.background", "picture-uri") == background_before
+        assert app.quit() == 0
+    finally:
+        portal.stop()
+
+
+def test_a_web_photo_goes_to_the_portal_as_a_copy_here(launch, web_server, tmp_path):
+    app = launch(f"{web_server.url}/a-red.png", extra_env=KEYFILE)
+    app.wait_for_window(r"a-red\.png", timeout=30)
+    app.wait_for_line(r"^trace full-image 0 \d+$", timeout=30)
+    portal = FakePortal(app.environment["DBUS_SESSION_BUS_ADDRESS"], tmp_path / "portal-calls.json")
+    try:
+        app.focus()
+        app.key("ctrl+F8")
+        answer_dialog(app, "alt+l")  # _Lock Screen
+        app.wait_for_line(r"^trace background-set-portal \d+$", timeout=30)
+        call, = portal.calls()
+        backgrounds = Path(app.environment["XDG_DATA_HOME"]) / "gphotobrowse" / "backgrounds"
+        assert call["path"] == str(backgrounds / "a-red.png"), f"the portal was handed {call['path']}"
+        assert bytes.fromhex(call["content"]) == (web_server.root / "a-red.png").read_bytes()
+        assert call["options"]["set-on"] == "lockscreen"
         assert app.quit() == 0
     finally:
         portal.stop()

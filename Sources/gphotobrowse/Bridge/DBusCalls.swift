@@ -9,17 +9,22 @@ enum DBusAnswer {
 }
 
 /// Calls `method` asynchronously on the main loop; `completion` runs once, on the main
-/// thread. `parameters` is a floating GVariant tuple, which the call consumes.
+/// thread. `parameters` is a floating GVariant tuple, which the call consumes. A
+/// `fileDescriptor` goes with the message (the parameters name it as handle 0); the call
+/// takes it over and closes it.
 @MainActor
 func callDBus(_ bus: OpaquePointer, destination: String, path: String, interface: String, method: String,
-              parameters: OpaquePointer?, timeoutMilliseconds: Int32 = -1,
+              parameters: OpaquePointer?, fileDescriptor: Int32? = nil, timeoutMilliseconds: Int32 = -1,
               completion: @escaping @MainActor (DBusAnswer) -> Void) {
     typealias H = @MainActor (DBusAnswer) -> Void
-    g_dbus_connection_call(bus, destination, path, interface, method, parameters, nil, G_DBUS_CALL_FLAGS_NONE,
-                           timeoutMilliseconds, nil, { source, result, data in
+    var descriptors: UnsafeMutablePointer<GUnixFDList>?
+    if var fd = fileDescriptor { descriptors = g_unix_fd_list_new_from_array(&fd, 1) }
+    defer { descriptors?.unref() }
+    g_dbus_connection_call_with_unix_fd_list(bus, destination, path, interface, method, parameters, nil, G_DBUS_CALL_FLAGS_NONE,
+                                             timeoutMilliseconds, descriptors, nil, { source, result, data in
         let completion = CallbackBox.take(data!, as: H.self)
         var error: UnsafeMutablePointer<GError>?
-        let reply = g_dbus_connection_call_finish(source.map { OpaquePointer($0) }, result, &error)
+        let reply = g_dbus_connection_call_with_unix_fd_list_finish(source.map { OpaquePointer($0) }, nil, result, &error)
         // The reply crosses assumeIsolated as its address (pointers are not Sendable).
         let address = reply.map { UInt(bitPattern: $0) }
         var name: String?

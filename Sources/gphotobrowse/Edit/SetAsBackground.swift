@@ -7,12 +7,13 @@ import PhotoIO
 /// lock screen's, or both.
 ///
 /// Through the desktop portal's Wallpaper interface where it runs
-/// (`org.freedesktop.portal.Wallpaper.SetWallpaperURI`, with `set-on`), as sandboxed apps
-/// and Loupe do; else through GNOME's background settings, where their schemas are
-/// installed (`org.gnome.desktop.background` `picture-uri` and `picture-uri-dark`,
-/// `org.gnome.desktop.screensaver` `picture-uri`); else it says it cannot be done. The
-/// desktop is given a file on this computer: a web photo or one on another machine is
-/// copied first into `$XDG_DATA_HOME/gphotobrowse/backgrounds/`, under a name not taken.
+/// (`org.freedesktop.portal.Wallpaper.SetWallpaperFile`, the file open for reading handed
+/// over with the call, and `set-on`), as sandboxed apps and Loupe do; else through GNOME's
+/// background settings, where their schemas are installed (`org.gnome.desktop.background`
+/// `picture-uri` and `picture-uri-dark`, `org.gnome.desktop.screensaver` `picture-uri`);
+/// else it says it cannot be done. The desktop is given a file on this computer: a web
+/// photo or one on another machine is copied first, as Eye of GNOME does, into
+/// `$XDG_DATA_HOME/gphotobrowse/backgrounds/`, under a name not taken.
 @MainActor
 enum SetAsBackground {
     /// Where the photo goes: the portal's `set-on` values.
@@ -46,12 +47,15 @@ enum SetAsBackground {
     static func set(_ photo: Photo, on place: Place, toasts: Toasts) {
         let uri = photo.id, name = photo.displayName
         Thread.detachNewThread {
-            let local = fileHere(for: uri)
+            let local = fileHere(for: uri).flatMap(openForReading)
             onMain { [weak toasts] in
-                guard let toasts else { return }
+                guard let toasts else {
+                    if case .success(let file) = local { close(file.descriptor) }
+                    return
+                }
                 switch local {
                 case .failure(let failure): toasts.show(tr("The background was not set: %s", failure.message), seconds: 10)
-                case .success(let file): throughPortal(file, on: place, name: name, toasts: toasts)
+                case .success(let file): throughPortal(file.uri, descriptor: file.descriptor, on: place, name: name, toasts: toasts)
                 }
             }
         }
@@ -81,12 +85,28 @@ enum SetAsBackground {
         return result.outcome
     }
 
+    /// The local file at `uri` open for reading, for the portal. Blocking: on a worker.
+    nonisolated private static func openForReading(_ uri: String) -> Result<(uri: String, descriptor: Int32), FileOperationFailure> {
+        guard let path = g_filename_from_uri(uri, nil, nil) else {
+            return .failure(FileOperationFailure(.other, tr("The photo could not be copied.")))
+        }
+        defer { g_free(path) }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            return .failure(FileOperationFailure(.other, String(cString: strerror(errno))))
+        }
+        return .success((uri, descriptor))
+    }
+
     // MARK: The desktop portal
 
-    /// Asks the desktop portal; where it does not run (no such service, or no Wallpaper
-    /// interface), GNOME's settings.
-    private static func throughPortal(_ uri: String, on place: Place, name: String, toasts: Toasts) {
-        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil) else { return throughSettings(uri, on: place, name: name, toasts: toasts) }
+    /// Hands the file (`descriptor`, which this takes over) to the desktop portal; where
+    /// it does not run (no such service, or no Wallpaper interface), GNOME's settings.
+    private static func throughPortal(_ uri: String, descriptor: Int32, on place: Place, name: String, toasts: Toasts) {
+        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil) else {
+            close(descriptor)
+            return throughSettings(uri, on: place, name: name, toasts: toasts)
+        }
         let portal = "org.freedesktop.portal.Desktop"
         // The request's object path is known before the call (its handle token), so that
         // its Response cannot come before we listen.
@@ -119,10 +139,11 @@ enum SetAsBackground {
         ]
         let options = g_variant_new_array(entryType, &entries, UInt(entries.count))
         g_variant_type_free(entryType)
-        var arguments: [OpaquePointer?] = [g_variant_new_string(""), g_variant_new_string(uri), options]
+        // The file goes with the message: handle 0 is its first descriptor.
+        var arguments: [OpaquePointer?] = [g_variant_new_string(""), g_variant_new_handle(0), options]
         let parameters = g_variant_new_tuple(&arguments, UInt(arguments.count))
         callDBus(bus, destination: portal, path: "/org/freedesktop/portal/desktop", interface: "org.freedesktop.portal.Wallpaper",
-                 method: "SetWallpaperURI", parameters: parameters) { [weak toasts] answer in
+                 method: "SetWallpaperFile", parameters: parameters, fileDescriptor: descriptor) { [weak toasts] answer in
             switch answer {
             case .reply(let reply):
                 // An older portal may answer on another path than the one asked for.
