@@ -81,7 +81,7 @@ final class Slideshow {
                 viewer?.chrome.showBadge(tr("Slideshow Paused"))
                 Trace.milestone("slideshow-paused", model.current)
             case .resumed:
-                viewer?.chrome.showBadge(tr("Slideshow Goes On"))
+                viewer?.chrome.showBadge(tr("Slideshow Resumed"))
                 Trace.milestone("slideshow-resumed", model.current)
             case .end(let index):
                 finish(at: index)
