@@ -2,7 +2,7 @@
 //
 // gphotobrowse: a photo browser for the Linux desktop on GTK 4.
 //
-// The package has no dependencies beyond the toolchain: GTK 4, libadwaita, gdk-pixbuf and libsoup come
+// The package has no dependencies beyond the toolchain: GTK 4, libadwaita, gdk-pixbuf, cairo, Pango and libsoup come
 // from the system through pkg-config (see the README for the Debian packages).
 import PackageDescription
 
@@ -32,6 +32,13 @@ let package = Package(
             name: "CExif",
             pkgConfig: "libexif",
             providers: [.apt(["libexif-dev"])]
+        ),
+        // cairo, and Pango through pangocairo (text in any script), for the drawing board's
+        // renderer.
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
         ),
         // The kernel's confinement calls (Landlock, memfd seals) and libseccomp, for the
         // decoder processes.
@@ -67,8 +74,9 @@ let package = Package(
         // boxes them (used with GLib by the app and by PhotoIO). Pure Swift.
         .target(name: "Bridge"),
         // Files and pixels: folder listing with GIO, decoding with gdk-pixbuf (in decoder
-        // processes, `IsolatedDecoder`), downloads with libsoup into a disk cache. No GTK.
-        .target(name: "PhotoIO", dependencies: ["PhotoCore", "Bridge", "CGdkPixbuf", "CExif", "CConfinement", "CSoup", "CJson", "CXml"]),
+        // processes, `IsolatedDecoder`), downloads with libsoup into a disk cache, the drawing
+        // board's rendering (cairo, Pango) and saving. No GTK.
+        .target(name: "PhotoIO", dependencies: ["PhotoCore", "Bridge", "CGdkPixbuf", "CExif", "CConfinement", "CSoup", "CJson", "CXml", "CCairo"]),
         // The decoder process: decodes one file descriptor at a time for the browser,
         // confined (see `DecoderService`).
         .executableTarget(name: "gphotobrowse-decoder", dependencies: ["PhotoIO"]),
@@ -77,7 +85,7 @@ let package = Package(
         // Benchmarks, side by side with the tools a person would otherwise run.
         .executableTarget(name: "gphotobrowse-bench", dependencies: ["PhotoCore", "PhotoIO", "CGdkPixbuf", "CExif"]),
         .testTarget(name: "PhotoCoreTests", dependencies: ["PhotoCore"]),
-        .testTarget(name: "PhotoIOTests", dependencies: ["PhotoIO", "PhotoCore"]),
+        .testTarget(name: "PhotoIOTests", dependencies: ["PhotoIO", "PhotoCore", "CCairo", "CExif"]),
     ]
 )
 

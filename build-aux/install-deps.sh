@@ -11,6 +11,8 @@ run_pkgs=(
   libsoup-3.0-dev glib-networking
   # web albums' photo lists: JSON with json-glib, folder listing pages with libxml2's HTML parser
   libjson-glib-dev libxml2-dev
+  # the drawing board: cairo for rendering, Pango (pangocairo) for its texts in any script
+  libcairo2-dev libpango1.0-dev
   # decoder processes: confined by bubblewrap where it runs, and always by seccomp
   bubblewrap libseccomp-dev
   # gdk-pixbuf loaders: SVG, WebP, HEIC/HEIF, AVIF

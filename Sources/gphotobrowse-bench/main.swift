@@ -14,6 +14,7 @@ let commands: [any BenchCommand.Type] = [
     TrashCommand.self,
     WebCommand.self,
     RemoteCommand.self,
+    BoardCommand.self,
 ]
 
 exit(BenchCommandLine(commands: commands).run(Array(CommandLine.arguments.dropFirst())))

@@ -109,7 +109,7 @@ import Testing
         request.fields[DecoderRequest.Tag.width.rawValue] = .int(0)
         #expect(throws: DecoderMessage.Malformed.self) { try DecoderRequest(request) }
         request = DecoderRequest(id: 1, operation: .still).message
-        request.fields[DecoderRequest.Tag.operation.rawValue] = .int(10)
+        request.fields[DecoderRequest.Tag.operation.rawValue] = .int(11)
         #expect(throws: DecoderMessage.Malformed.self) { try DecoderRequest(request) }
     }
 

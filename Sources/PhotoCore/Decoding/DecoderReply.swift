@@ -115,6 +115,9 @@ public struct DecoderReply: Sendable, Equatable {
         /// A web album's list: an encoded `WebPhotoList` of `byteCount` bytes, in the memory
         /// sent beside the reply.
         case webList(byteCount: Int)
+        /// An EXIF block ("Exif\0\0" and the TIFF structure) of `byteCount` bytes, in the
+        /// memory sent beside the reply.
+        case exifBlock(byteCount: Int)
     }
 
     public var id: UInt64
@@ -143,11 +146,13 @@ public struct DecoderReply: Sendable, Equatable {
         case listBytes = 250
         // dates: the files cut short
         case datesCutShort
+        // saved EXIF
+        case exifBytes
     }
 
     enum OutcomeCode: Int64 {
         // 2 was a reply saying a file holds no animation: a picture request now gets its pixels.
-        case pixels = 1, date = 3, properties, failure, probe, dates, thumbnailFile, webList
+        case pixels = 1, date = 3, properties, failure, probe, dates, thumbnailFile, webList, exifBlock
     }
 
     /// The tag of each text key a thumbnail file reply carries.
@@ -225,6 +230,9 @@ public struct DecoderReply: Sendable, Equatable {
         case .webList(let byteCount):
             code(.webList)
             set(.listBytes, .int(Int64(byteCount)))
+        case .exifBlock(let byteCount):
+            code(.exifBlock)
+            set(.exifBytes, .int(Int64(byteCount)))
         }
         return DecoderMessage(kind: .reply, fields: fields)
     }
@@ -312,6 +320,8 @@ public struct DecoderReply: Sendable, Equatable {
             outcome = .probe(message.text(Tag.report.rawValue) ?? "")
         case .webList:
             outcome = .webList(byteCount: try message.int(Tag.listBytes.rawValue, in: 1...Int64(WebPhotoList.maxEncodedBytes)))
+        case .exifBlock:
+            outcome = .exifBlock(byteCount: try message.int(Tag.exifBytes.rawValue, in: 1...0xFFFF))
         case nil:
             throw .init(reason: "unknown outcome")
         }

@@ -26,6 +26,10 @@ public struct DecoderRequest: Sendable, Equatable {
         /// The preview embedded in the photo's EXIF, shrunk to fit `fitting` and turned as
         /// the photo is (`DecodedImage`); the descriptor may hold only the photo's first bytes.
         case embeddedPreview = 9
+        /// The EXIF block a marked-up copy of the photo keeps: its own, rewritten for a copy of
+        /// `fitting`'s size (orientation 1, those dimensions, no embedded preview), as bytes in
+        /// the memory sent beside the reply (`exifBlock`).
+        case savedExif = 10
     }
 
     /// Matches the reply to the request.
@@ -92,7 +96,7 @@ public struct DecoderRequest: Sendable, Equatable {
     public init(_ message: DecoderMessage) throws(DecoderMessage.Malformed) {
         guard message.kind == .request else { throw .init(reason: "not a request") }
         guard let id = message.int(Tag.id.rawValue) else { throw .init(reason: "request without an id") }
-        let rawOperation = try message.int(Tag.operation.rawValue, in: 1...9)
+        let rawOperation = try message.int(Tag.operation.rawValue, in: 1...10)
         self.id = UInt64(bitPattern: id)
         operation = Operation(rawValue: Int64(rawOperation))!
         fitting = PixelSize(width: try message.int(Tag.width.rawValue, in: 1...Self.maxEdge),

@@ -7,6 +7,16 @@ public struct PremultipliedImage: Sendable {
     public let isOpaque: Bool
     public let pixels: PixelBuffer
 
+    /// Pixels already in this layout (rows `stride` bytes apart), adopted as they are: what
+    /// cairo drew (the drawing board's renderer).
+    public init(size: PixelSize, stride: Int, isOpaque: Bool, pixels: PixelBuffer) {
+        precondition(stride >= size.width * 4 && pixels.count >= stride * size.height, "pixels too few for the size")
+        self.size = size
+        self.stride = stride
+        self.isOpaque = isOpaque
+        self.pixels = pixels
+    }
+
     /// Converts decoded RGB or straight-alpha RGBA pixels. Runs in O(pixels): call it on the
     /// worker that decoded the image, not on the main thread.
     public init(_ image: DecodedImage) {

@@ -18,6 +18,14 @@ public enum Trace {
         FileHandle.standardError.write(Data(("trace " + fields.joined(separator: " ") + "\n").utf8))
     }
 
+    /// Writes `trace <name> <text> <ms>` when tracing is on: a milestone about a file
+    /// (`saved PATH`), whose text may hold spaces; readers take the last field as MS.
+    public static func milestone(_ name: String, text: String) {
+        guard isEnabled else { return }
+        let line = "trace \(name) \(text.replacingOccurrences(of: "\n", with: " ")) \(millisecondsSinceStart())\n"
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
     /// Milliseconds since this process was started.
     public static func millisecondsSinceStart() -> Int {
         Int(((bootClockSeconds() - processStartSeconds) * 1000).rounded())

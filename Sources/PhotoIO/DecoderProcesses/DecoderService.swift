@@ -198,6 +198,17 @@ private final class Service: @unchecked Sendable {
             return reply(.date(PhotoMetadata.readDate(descriptor: descriptor)))
         case .properties:
             return reply(.properties(PhotoProperties.readContent(descriptor: descriptor)))
+        case .savedExif:
+            // The original's EXIF is the photo's bytes: parsed and rewritten here.
+            var start: [UInt8] = []
+            _ = PhotoMetadata.readStart(descriptor: descriptor) { start += $0; return true }
+            guard let block = JPEGExif.block(in: start).flatMap({ SavedExif.rewritten($0, size: request.fitting) }) else {
+                return reply(.failure(DecodeFailure(.notAnImage, "The photo has no EXIF to keep.")))
+            }
+            switch SharedBytes.seal(block) {
+            case .success(let fd): return (DecoderReply(id: request.id, outcome: .exifBlock(byteCount: block.count)), fd)
+            case .failure(let failure): return reply(.failure(failure))
+            }
         case .embeddedPreview:
             let decoded = EmbeddedPreview.decode(descriptor: descriptor, fitting: request.fitting, cancellation: cancellation) {
                 SharedPixels.seal(pixbuf: $0, sourceSize: $1, format: $2)

@@ -397,7 +397,7 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Embedde
     }
 
     /// Opens `uri` and runs `request` on it in a decoder process.
-    private func run(_ request: DecoderRequest, uri: String, reach: RemoteFileCopies.Reach = .whole, cancellation: CancellationFlag)
+    func run(_ request: DecoderRequest, uri: String, reach: RemoteFileCopies.Reach = .whole, cancellation: CancellationFlag)
         -> Result<(DecoderReply, pixels: Int32?), DecodeFailure> {
         if cancellation.isCancelled { return .failure(DecodeFailure(.cancelled, "Cancelled")) }
         let file: (fd: Int32, name: String?)

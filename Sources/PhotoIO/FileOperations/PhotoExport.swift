@@ -329,7 +329,7 @@ public enum PhotoExport {
 }
 
 /// ".NAME.gphotobrowse-XXXXXX.part": hidden, recognisably ours, within NAME_MAX.
-private func temporaryName(for name: [UInt8]) -> [UInt8] {
+func temporaryName(for name: [UInt8]) -> [UInt8] {
     let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
     let random = (0..<6).map { _ in alphabet.randomElement()! }
     return [UInt8(ascii: ".")] + name.prefix(200) + Array(".gphotobrowse-".utf8) + random + Array(".part".utf8)

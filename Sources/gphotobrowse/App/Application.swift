@@ -63,6 +63,14 @@ final class Application {
         setAccelerators("win.slideshow", ["F5"])
         setAccelerators("win.print", ["<Control>p"])
         setAccelerators("win.set-background", ["<Control>F8"])
+        setAccelerators("win.mark-up", ["<Control>m"])
+        // The drawing board's.
+        setAccelerators("win.redo", ["<Control><Shift>z", "<Control>y"])
+        setAccelerators("win.save", ["<Control>s"])
+        setAccelerators("win.save-as", ["<Control><Shift>s"])
+        setAccelerators("win.copy-image", ["<Control>c"])
+        setAccelerators("win.paste-photo", ["<Control>v"])
+        setAccelerators("win.clear", ["<Control>Delete"])
         setAccelerators("win.next-album", ["<Control>Page_Down"])
         setAccelerators("win.previous-album", ["<Control>Page_Up"])
         for n in 1...9 { setAccelerators("win.album-\(n)", ["<Alt>\(n)"]) }
@@ -133,12 +141,38 @@ final class Application {
             return 2
         }
         if let picking { return pick(picking, for: caller) }
+        if arguments.contains("--draw") { return draw(arguments, for: caller) }
         if let option = arguments.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
             caller.writeError(tr("Unknown option %s.", option))
             return 2
         }
         let uris = arguments.map(caller.uri(of:))
         if uris.isEmpty { openDefault() } else { newWindow().open(uris: uris, fromCommandLine: !caller.isRemote) }
+        return 0
+    }
+
+    /// `--draw [FILE] [--size WIDTHxHEIGHT]`: a drawing board on the photo, or a blank one of
+    /// that size (the screen's usual 1920×1080 by default).
+    private func draw(_ arguments: [String], for caller: CommandLineCaller) -> Int32 {
+        var rest = arguments.filter { $0 != "--draw" }[...]
+        var file: String?
+        var size = PixelSize(width: 1920, height: 1080)
+        while let argument = rest.popFirst() {
+            if argument == "--size", let value = rest.popFirst() {
+                let parts = value.lowercased().split(separator: "x").compactMap { Int($0) }
+                guard parts.count == 2, (16...16384).contains(parts[0]), (16...16384).contains(parts[1]) else {
+                    caller.writeError(tr("--size wants WIDTHxHEIGHT, 16 to 16384 pixels each: %s", value))
+                    return 2
+                }
+                size = PixelSize(width: parts[0], height: parts[1])
+            } else if argument.hasPrefix("-") || file != nil {
+                caller.writeError(tr("Unknown option %s.", argument))
+                return 2
+            } else {
+                file = caller.uri(of: argument)
+            }
+        }
+        BoardWindow.open(photo: file, blank: size, application: application)
         return 0
     }
 
@@ -165,7 +199,15 @@ final class Application {
         return window
     }
 
+    /// Ctrl+Q: every window closes, as if its close button was clicked (a drawing board with
+    /// marks not saved asks first).
     private func quit() {
-        for window in windows { gtk_window_destroy(window.window) }
+        var node = gtk_application_get_windows(application.cast())
+        var all: [UnsafeMutablePointer<GtkWindow>] = []
+        while let current = node {
+            if let window = current.pointee.data { all.append(window.assumingMemoryBound(to: GtkWindow.self)) }
+            node = current.pointee.next
+        }
+        for window in all { gtk_window_close(window) }
     }
 }

@@ -121,6 +121,17 @@ func onDrop(_ target: some GObjectPointer, _ handler: @escaping @MainActor (Unsa
     return connect(target, "drop", unsafeBitCast(thunk, to: UnsafeRawPointer.self), handler as H, swapped: false)
 }
 
+/// GtkDropTarget::drop with where it was dropped, in the target widget's coordinates.
+@discardableResult @MainActor
+func onDropAt(_ target: some GObjectPointer, _ handler: @escaping @MainActor (UnsafePointer<GValue>, Double, Double) -> Bool) -> UInt {
+    typealias H = @MainActor (UnsafePointer<GValue>, Double, Double) -> Bool
+    let thunk: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<GValue>?, Double, Double, UnsafeMutableRawPointer?) -> gboolean = { _, value, x, y, data in
+        guard let value else { return 0 }
+        return MainActor.assumeIsolated { (box(data) as H)(value, x, y) ? 1 : 0 }
+    }
+    return connect(target, "drop", unsafeBitCast(thunk, to: UnsafeRawPointer.self), handler as H, swapped: false)
+}
+
 /// `void handler (GApplication *, GFile **files, gint n_files, const char *hint)`.
 @MainActor @discardableResult
 func onOpen(_ application: some GObjectPointer, _ handler: @escaping @MainActor ([OpaquePointer]) -> Void) -> UInt {
@@ -141,6 +152,26 @@ func onCommandLine(_ application: some GObjectPointer, _ handler: @escaping @Mai
         return MainActor.assumeIsolated { (box(data) as H)(commandLine) }
     }
     return connect(application, "command-line", unsafeBitCast(thunk, to: UnsafeRawPointer.self), handler as H, swapped: false)
+}
+
+/// `gboolean handler (GtkWindow *)`: GtkWindow::close-request; true keeps the window open.
+@MainActor @discardableResult
+func onCloseRequest(_ window: some GObjectPointer, _ handler: @escaping @MainActor () -> Bool) -> UInt {
+    typealias H = @MainActor () -> Bool
+    let thunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean = { _, data in
+        MainActor.assumeIsolated { (box(data) as H)() ? 1 : 0 }
+    }
+    return connect(window, "close-request", unsafeBitCast(thunk, to: UnsafeRawPointer.self), handler as H, swapped: false)
+}
+
+/// `void handler (GtkEventControllerKey *, guint keyval, guint keycode, GdkModifierType state)`.
+@MainActor @discardableResult
+func onKeyReleased(_ controller: some GObjectPointer, _ handler: @escaping @MainActor (_ keyval: UInt32) -> Void) -> UInt {
+    typealias H = @MainActor (UInt32) -> Void
+    let thunk: @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, GdkModifierType, UnsafeMutableRawPointer?) -> Void = { _, keyval, _, _, data in
+        MainActor.assumeIsolated { (box(data) as H)(keyval) }
+    }
+    return connect(controller, "key-released", unsafeBitCast(thunk, to: UnsafeRawPointer.self), handler as H, swapped: false)
 }
 
 /// A window action (`win.NAME`) that runs `handler`.

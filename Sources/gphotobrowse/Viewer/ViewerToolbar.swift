@@ -49,11 +49,12 @@ final class ViewerToolbar {
         slideshowMenu.unref()
         gtk_widget_add_css_class(slideshow, "flat")
         let addToAlbum = Self.button("bookmark-new-symbolic", tr("Add to Album… (Ctrl+D)"), action: "win.add-to-album")
+        let markUp = Self.button("document-edit-symbolic", tr("Mark Up (Ctrl+M)"), action: "win.mark-up")
         let properties = gtk_toggle_button_new()!
         gtk_button_set_icon_name(properties.cast(), "document-properties-symbolic")
         gtk_widget_set_tooltip_text(properties, tr("Properties (Alt+Enter)"))
         gtk_actionable_set_action_name(properties.cast(), "viewer.properties")
-        for child in [zoomLevel, zoomOut, zoomIn, fit, rotateLeft, rotateRight, slideshow, addToAlbum, properties] { gtk_box_append(end.cast(), child) }
+        for child in [zoomLevel, zoomOut, zoomIn, fit, rotateLeft, rotateRight, slideshow, markUp, addToAlbum, properties] { gtk_box_append(end.cast(), child) }
 
         gtk_center_box_set_start_widget(bar.cast(), start)
         gtk_center_box_set_end_widget(bar.cast(), end)

@@ -48,6 +48,11 @@ extension BrowserWindow {
             guard let self, let photo = self.photosToActOn.first else { return }
             SetAsBackground.ask(for: photo, parent: self.window, toasts: self.toasts)
         }
+        addAction(window, "mark-up") { [weak self] in
+            guard let self, let photo = self.photosToActOn.first ?? self.folder?.page.grid.focusedTile?.photo,
+                  let application = gtk_window_get_application(self.window) else { return }
+            BoardWindow.open(photo: photo.id, application: OpaquePointer(application))
+        }
         addAction(window, "save-copy") { [weak self] in
             guard let self, let photo = self.photosToActOn.first else { return }
             PhotoActions.saveCopy(of: photo, parent: self.window, toasts: self.toasts)

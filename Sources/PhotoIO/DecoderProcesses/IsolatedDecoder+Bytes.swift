@@ -63,3 +63,27 @@ extension IsolatedDecoder {
         }
     }
 }
+
+extension IsolatedDecoder {
+    /// The EXIF block a marked-up copy of the photo at `uri` keeps, for a copy of `size`:
+    /// the photo's own, read and rewritten in a decoder process (`SavedExif`); nil when it has
+    /// none.
+    public func savedExif(uri: String, size: PixelSize) -> [UInt8]? {
+        decoding {
+            var start: [UInt8] = []
+            _ = PhotoMetadata.readStart(uri: uri) { start += $0; return true }
+            return JPEGExif.block(in: start).flatMap { SavedExif.rewritten($0, size: size) }
+        } isolated: {
+            let request = DecoderRequest(id: 0, operation: .savedExif, fitting: size)
+            guard case .success((let reply, let bytes)) = run(request, uri: uri, reach: .prefix(RemoteFileCopies.largestMetadataPrefix),
+                                                              cancellation: CancellationFlag()) else { return nil }
+            guard case .exifBlock(let count) = reply.outcome, let bytes else {
+                if let bytes { close(bytes) }
+                return nil
+            }
+            let block = SharedBytes.read(fd: bytes, byteCount: count) { Array($0) }
+            guard case .success(let exif) = block, exif.starts(with: JPEGExif.header) else { return nil }
+            return exif
+        }
+    }
+}

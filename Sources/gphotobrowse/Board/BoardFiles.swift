@@ -1,0 +1,103 @@
+import CGtk
+import Foundation
+import PhotoCore
+import PhotoIO
+
+/// What the board reads and writes, on workers: the photo marked up (decoded in the decoder
+/// processes at its full size), photos brought in (a file, the clipboard's image, one dropped:
+/// decoded there too), and the result saved (a new file beside the original, never
+/// replacing one; its EXIF kept, rewritten in a decoder process) or put on the clipboard.
+@MainActor
+enum BoardFiles {
+    /// The photo at `uri`, upright, at its full size, as the board's pixels.
+    static func load(_ uri: String, _ done: @escaping @MainActor (Result<(BoardPhoto, format: String), DecodeFailure>) -> Void) {
+        Thread.detachNewThread {
+            let request = DecodeRequest(uri: uri, fitting: PixelSize(width: Int(DecoderRequest.maxEdge), height: Int(DecoderRequest.maxEdge)))
+            let decoded = IsolatedDecoder.shared.decode(request, cancellation: CancellationFlag()).map { (BoardPhoto($0), format: $0.format) }
+            onMain { done(decoded) }
+        }
+    }
+
+    /// A photo to bring in, at most `box` (the board's size twice over is plenty).
+    static func loadInserted(_ uri: String, box: PixelSize, _ done: @escaping @MainActor (Result<BoardPhoto, DecodeFailure>) -> Void) {
+        Thread.detachNewThread {
+            let decoded = IsolatedDecoder.shared.decode(DecodeRequest(uri: uri, fitting: box), cancellation: CancellationFlag()).map(BoardPhoto.init)
+            onMain { done(decoded) }
+        }
+    }
+
+    /// The clipboard's image, read as the bytes another program offers (PNG, JPEG…), then
+    /// decoded like a file, in a decoder process.
+    static func pasteImage(from widget: Widget, box: PixelSize, _ done: @escaping @MainActor (Result<BoardPhoto, DecodeFailure>?) -> Void) {
+        let clipboard = gtk_widget_get_clipboard(widget)
+        let types = ["image/png", "image/jpeg", "image/webp", "image/gif", "image/bmp", "image/tiff"]
+        var pointers = types.map { UnsafePointer(strdup($0)) } + [nil]
+        defer { pointers.forEach { free(UnsafeMutablePointer(mutating: $0)) } }
+        let finish: @MainActor (UnsafeMutablePointer<GInputStream>?) -> Void = { stream in
+            guard let stream else { return done(nil) }
+            ClipboardBytes.read(stream, limit: 256 << 20) { bytes in
+                guard let bytes else { return done(nil) }
+                Thread.detachNewThread {
+                    // The bytes go to a file the decoder reads, removed after.
+                    let path = RemoteFileCopies.defaultFolder() + "/pasted-\(UUID().uuidString)"
+                    try? FileManager.default.createDirectory(atPath: RemoteFileCopies.defaultFolder(), withIntermediateDirectories: true)
+                    let written = FileManager.default.createFile(atPath: path, contents: bytes)
+                    defer { try? FileManager.default.removeItem(atPath: path) }
+                    let decoded: Result<BoardPhoto, DecodeFailure> = written
+                        ? IsolatedDecoder.shared.decode(DecodeRequest(uri: URL(fileURLWithPath: path).absoluteString, fitting: box),
+                                                        cancellation: CancellationFlag()).map(BoardPhoto.init)
+                        : .failure(DecodeFailure(.unreadable, tr("The pasted image could not be kept for reading.")))
+                    onMain { done(decoded) }
+                }
+            }
+        }
+        ClipboardBytes.readAsync(clipboard, types: &pointers, finish)
+    }
+
+    /// Ctrl+S: beside the original (`original` a URI; nil for a blank board, saved in
+    /// Pictures), in the original's format, with its EXIF; calls `done` with the new file's
+    /// URI and how long it took.
+    static func save(_ board: Board, images: BoardImages, original: String?, originalFormat: String?,
+                     _ done: @escaping @MainActor (Result<String, FileOperationFailure>, Int) -> Void) {
+        let pictures = URL(fileURLWithPath: Self.picturesFolder()).absoluteString
+        Thread.detachNewThread {
+            let started = Date()
+            let result: Result<String, FileOperationFailure>
+            if let original {
+                let format = SaveFormat.forOriginal(format: originalFormat)
+                // A photo on the web has no folder of its own here: the copy goes to Pictures.
+                let beside = WebAddress.isWebAddress(original)
+                    ? pictures + "/" + (WebAlbumWalk.displayName(of: original).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "photo")
+                    : original
+                let exif = format.keepsExif ? IsolatedDecoder.shared.savedExif(uri: original, size: board.size) : nil
+                result = BoardSaving.saveBeside(original: beside, board: board, images: images, format: format, exif: exif)
+            } else {
+                result = BoardSaving.saveDrawing(in: pictures, board: board, images: images)
+            }
+            let milliseconds = Int(Date().timeIntervalSince(started) * 1000)
+            onMain { done(result, milliseconds) }
+        }
+    }
+
+    /// Save As…: exactly `target`, in the format its name says.
+    static func save(_ board: Board, images: BoardImages, original: String?, to target: String, format: SaveFormat,
+                     _ done: @escaping @MainActor (Result<String, FileOperationFailure>) -> Void) {
+        Thread.detachNewThread {
+            let exif = format.keepsExif ? original.flatMap { IsolatedDecoder.shared.savedExif(uri: $0, size: board.size) } : nil
+            let result = BoardSaving.save(board, images: images, format: format, exif: exif, to: target)
+            onMain { done(result) }
+        }
+    }
+
+    /// Copy: the result as a PNG, to put on the clipboard.
+    static func encodePNG(_ board: Board, images: BoardImages, _ done: @escaping @MainActor ([UInt8]?) -> Void) {
+        Thread.detachNewThread {
+            let encoded = try? BoardSaving.encodedPNG(board, images: images).get()
+            onMain { done(encoded) }
+        }
+    }
+
+    nonisolated static func picturesFolder() -> String {
+        g_get_user_special_dir(G_USER_DIRECTORY_PICTURES).map { String(cString: $0) } ?? String(cString: g_get_home_dir()) + "/Pictures"
+    }
+}
