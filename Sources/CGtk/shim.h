@@ -7,6 +7,7 @@
 
 #include <adwaita.h> /* includes <gtk/gtk.h> */
 #include <glib-unix.h>
+#include <gio/gunixfdlist.h> /* a file handed to the desktop portal (Set as Background) */
 #include <malloc.h> /* malloc_trim: give memory freed by big jobs back to the system */
 
 /* G_CALLBACK: lets Swift hand a @convention(c) function to g_signal_connect_data. */
