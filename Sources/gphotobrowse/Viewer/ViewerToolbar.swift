@@ -41,8 +41,9 @@ final class ViewerToolbar {
         let rotateRight = Self.button("object-rotate-right-symbolic", tr("Rotate Right (R)"), action: "viewer.rotate-right")
         let slideshow = adw_split_button_new()!
         adw_split_button_set_icon_name(slideshow.cast(), "media-playback-start-symbolic")
-        gtk_widget_set_tooltip_text(slideshow, tr("Slideshow (F5)"))
+        Accessible.name(slideshow, tooltip: tr("Slideshow (F5)"))
         adw_split_button_set_dropdown_tooltip(slideshow.cast(), tr("Slideshow Options"))
+        Accessible.name(splitButton: slideshow, tr("Slideshow"), menu: tr("Slideshow Options"))
         gtk_actionable_set_action_name(slideshow.cast(), "viewer.slideshow")
         let slideshowMenu = PhotoViewer.slideshowMenu()
         adw_split_button_set_menu_model(slideshow.cast(), slideshowMenu.cast())
