@@ -43,6 +43,10 @@ test_pkgs=(
   gir1.2-gnomedesktop-3.0 gir1.2-gdkpixbuf-2.0 libgdk-pixbuf2.0-bin
   # Chinese glyphs for the translated interface in screenshots
   fonts-droid-fallback
+  # printing: a printed PDF turned into pixels (pdftoppm) and its page size read (pdfinfo)
+  poppler-utils
+  # Set as Background: GNOME's background schemas, the fallback when no portal runs
+  gsettings-desktop-schemas
   # the tools the benchmarks compare with (djpeg: libjpeg-turbo alone; curl: the web
   # benchmark's network floor), and /usr/bin/time for peak memory; gThumb, which
   # first-screen, albums and remote compare with, is left to install by hand

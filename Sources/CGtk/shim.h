@@ -7,6 +7,7 @@
 
 #include <adwaita.h> /* includes <gtk/gtk.h> */
 #include <glib-unix.h>
+#include <gio/gunixfdlist.h> /* a file handed to the desktop portal (Set as Background) */
 #include <malloc.h> /* malloc_trim: give memory freed by big jobs back to the system */
 
 /* G_CALLBACK: lets Swift hand a @convention(c) function to g_signal_connect_data. */
@@ -40,6 +41,8 @@ static inline void cgtk_accessible_set_label(GtkAccessible *accessible, const ch
 static inline void cgtk_accessible_set_description(GtkAccessible *accessible, const char *description) {
     gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
 }
+/* G_TYPE_CHECK_INSTANCE_TYPE: whether a widget is of a type (the parts of a composite widget). */
+static inline gboolean cgtk_widget_is_a(GtkWidget *widget, GType type) { return G_TYPE_CHECK_INSTANCE_TYPE(widget, type); }
 static inline void cgtk_accessible_set_selected(GtkAccessible *accessible, gboolean selected) {
     gtk_accessible_update_state(accessible, GTK_ACCESSIBLE_STATE_SELECTED, selected, -1);
 }

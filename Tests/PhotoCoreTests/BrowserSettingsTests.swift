@@ -67,3 +67,16 @@ import Testing
         #expect(SettingsSchema.directory(executable: program, fileExists: { _ in false }) == nil)
     }
 }
+
+@Suite struct SlideshowSettingsTests {
+    @Test func defaultsToFiveSecondsLooping() {
+        #expect(BrowserSettings().slideshowInterval.seconds == SlideshowModel.defaultInterval)
+        #expect(BrowserSettings().slideshowEnding == .loop)
+    }
+
+    @Test func everyIntervalTheSlideshowOffersIsInTheSettingsRange() {
+        for interval in SlideshowModel.intervals {
+            #expect(SlideshowInterval(seconds: interval).seconds == interval)
+        }
+    }
+}

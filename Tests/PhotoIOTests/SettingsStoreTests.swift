@@ -78,7 +78,8 @@ import Testing
         let place = try Place()
         let chosen = BrowserSettings(order: PhotoOrder(key: .name, reversed: true), tileSize: TileSize(edge: 256),
                                      window: WindowState(width: 900, height: 700, maximized: true),
-                                     lastFolder: "file:///home/me/Pictures/Trip", slideshowInterval: SlideshowInterval(seconds: 12))
+                                     lastFolder: "file:///home/me/Pictures/Trip", slideshowInterval: SlideshowInterval(seconds: 12),
+                                     slideshowEnding: .stop)
         do {
             let store = try place.store()
             store.write(chosen)

@@ -67,6 +67,8 @@ def test_icon_buttons_are_named_as_their_tooltips_say(launch, folder):
         assert name in buttons, f"no button named {name!r}: {sorted(buttons)}"
     assert not [b for b in buttons if b.startswith("Gtk")], f"buttons named after their widget type: {sorted(buttons)}"
     assert not [b for b in buttons if "_" in b], f"buttons named with their mnemonic's underscore: {sorted(buttons)}"
+    doubled = [b for b in buttons if len(b) % 2 == 1 and b[:len(b) // 2] == b[len(b) // 2 + 1:]]
+    assert not doubled, f"buttons named twice over: {doubled}"
 
 
 def test_tiles_say_the_photo_and_whether_it_is_selected(launch, folder):

@@ -11,14 +11,18 @@ public struct BrowserSettings: Sendable, Equatable {
     public var lastFolder: String?
     /// How long a slideshow shows each photo.
     public var slideshowInterval: SlideshowInterval
+    /// Whether a slideshow starts again after the last photo, or ends there.
+    public var slideshowEnding: SlideshowModel.Ending
 
     public init(order: PhotoOrder = .newestFirst, tileSize: TileSize = .standard, window: WindowState = .standard,
-                lastFolder: String? = nil, slideshowInterval: SlideshowInterval = .standard) {
+                lastFolder: String? = nil, slideshowInterval: SlideshowInterval = .standard,
+                slideshowEnding: SlideshowModel.Ending = .loop) {
         self.order = order
         self.tileSize = tileSize
         self.window = window
         self.lastFolder = lastFolder
         self.slideshowInterval = slideshowInterval
+        self.slideshowEnding = slideshowEnding
     }
 
     /// The keys of the settings file of earlier versions (`[browser]` in `settings.ini`).

@@ -15,6 +15,8 @@ public enum SettingsKey: String, Sendable, CaseIterable {
     case lastFolder = "last-folder"
     /// `SlideshowInterval.seconds`.
     case slideshowInterval = "slideshow-interval"
+    /// `SlideshowModel.Ending.rawValue`: `loop` or `stop`.
+    case slideshowEnding = "slideshow-ending"
     /// Whether `settings.ini` of earlier versions was read into these settings (once).
     case settingsFileMigrated = "settings-file-migrated"
 }

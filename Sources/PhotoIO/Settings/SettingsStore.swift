@@ -53,7 +53,8 @@ public final class SettingsStore {
             tileSize: TileSize(edge: int(.tileSize)),
             window: WindowState(width: int(.windowWidth), height: int(.windowHeight), maximized: bool(.windowMaximized)),
             lastFolder: lastFolder.isEmpty ? nil : lastFolder,
-            slideshowInterval: SlideshowInterval(seconds: int(.slideshowInterval)))
+            slideshowInterval: SlideshowInterval(seconds: int(.slideshowInterval)),
+            slideshowEnding: SlideshowModel.Ending(rawValue: string(.slideshowEnding)) ?? .loop)
     }
 
     /// Stores `new`, writing only the keys whose values differ from what is stored.
@@ -67,6 +68,7 @@ public final class SettingsStore {
         if new.window.maximized != old.window.maximized { set(.windowMaximized, new.window.maximized) }
         if new.lastFolder != old.lastFolder { set(.lastFolder, new.lastFolder ?? "") }
         if new.slideshowInterval != old.slideshowInterval { set(.slideshowInterval, new.slideshowInterval.seconds) }
+        if new.slideshowEnding != old.slideshowEnding { set(.slideshowEnding, new.slideshowEnding.rawValue) }
     }
 
     /// Whether the settings file of earlier versions was read into these settings.

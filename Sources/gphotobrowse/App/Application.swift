@@ -76,6 +76,9 @@ final class Application {
         setAccelerators("win.save-rotation", ["<Control>s"])
         setAccelerators("win.export", ["<Control>e"])
         setAccelerators("win.add-to-album", ["<Control>d"])
+        setAccelerators("win.slideshow", ["F5"])
+        setAccelerators("win.print", ["<Control>p"])
+        setAccelerators("win.set-background", ["<Control>F8"])
         setAccelerators("win.mark-up", ["<Control>m"])
         // The drawing board's.
         setAccelerators("win.redo", ["<Control><Shift>z", "<Control>y"])

@@ -27,11 +27,30 @@ enum Accessible {
         if let shortcut { setDescription(widget, shortcut) }
     }
 
-    /// A button labelled with a mnemonic ("_Retry"): GTK 4.8 names it by its label twice over,
-    /// underscore and all ("_Retry Retry"); a screen reader says "Retry".
+    /// A button labelled with a mnemonic ("_Retry"): GTK 4.8 names it by its label property
+    /// and again by the label it is labelled by, underscore and all ("_Retry Retry"); a screen
+    /// reader says "Retry".
     static func name(_ widget: Widget, mnemonic: String) {
+        gtk_accessible_reset_relation(OpaquePointer(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
         setLabel(widget, mnemonic.replacingOccurrences(of: "__", with: "\u{0}").replacingOccurrences(of: "_", with: "")
             .replacingOccurrences(of: "\u{0}", with: "_"))
+    }
+
+    /// An AdwSplitButton: its button named `name`, its arrow `menu` (GTK names them after
+    /// their widget types).
+    static func name(splitButton: Widget, _ name: String, menu: String) {
+        var child = gtk_widget_get_first_child(splitButton)
+        while let widget = child {
+            if cgtk_widget_is_a(widget, gtk_menu_button_get_type()) != 0 {
+                for part in [widget, gtk_widget_get_first_child(widget)].compactMap({ $0 }) {
+                    gtk_accessible_reset_relation(OpaquePointer(part), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
+                    setLabel(part, menu)
+                }
+            } else if cgtk_widget_is_a(widget, gtk_button_get_type()) != 0 {
+                setLabel(widget, name)
+            }
+            child = gtk_widget_get_next_sibling(widget)
+        }
     }
 
     /// "Next Photo (Right)" → ("Next Photo", "Right"); a text without a final parenthesis as it is.

@@ -56,6 +56,29 @@ func onSignal(_ instance: some GObjectPointer, _ signal: String, integer handler
     return connect(instance, signal, unsafeBitCast(thunk, to: UnsafeRawPointer.self), handler as H, swapped: false)
 }
 
+/// `void handler (Instance *, gpointer object, gint n)`: GtkPrintOperation::draw-page.
+@MainActor @discardableResult
+func onSignal(_ instance: some GObjectPointer, _ signal: String, pointerAndInteger handler: @escaping @MainActor (UnsafeMutableRawPointer?, Int32) -> Void) -> UInt {
+    typealias H = @MainActor (UnsafeMutableRawPointer?, Int32) -> Void
+    let thunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?) -> Void = { _, object, n, data in
+        MainActor.assumeIsolated { (box(data) as H)(object, n) }
+    }
+    return connect(instance, signal, unsafeBitCast(thunk, to: UnsafeRawPointer.self), handler as H, swapped: false)
+}
+
+/// `void handler (Instance *, gpointer a, gint n, gpointer b)`: GtkPrintOperation::request-page-setup.
+@MainActor @discardableResult
+func onSignal(
+    _ instance: some GObjectPointer, _ signal: String,
+    pointerIntegerPointer handler: @escaping @MainActor (UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?) -> Void
+) -> UInt {
+    typealias H = @MainActor (UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?) -> Void
+    let thunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, a, n, b, data in
+        MainActor.assumeIsolated { (box(data) as H)(a, n, b) }
+    }
+    return connect(instance, signal, unsafeBitCast(thunk, to: UnsafeRawPointer.self), handler as H, swapped: false)
+}
+
 /// `void handler (Instance *, const char *arg)`: AdwMessageDialog::response.
 @MainActor @discardableResult
 func onSignal(_ instance: some GObjectPointer, _ signal: String, string handler: @escaping @MainActor (String) -> Void) -> UInt {

@@ -45,6 +45,8 @@ final class PhotoViewer {
     private var tracedFullImage: String?
     /// What pointer and touch gestures are in the middle of (`ViewerGestures.swift`).
     var gestures = ViewerGestureState()
+    /// The slideshow, once one was started (`Slideshow.swift`).
+    var slideshow: Slideshow?
 
     /// The shown photo changed (its name goes in the window title).
     var onPhotoChanged: (Photo) -> Void = { _ in }
@@ -102,7 +104,10 @@ final class PhotoViewer {
         g_action_map_add_action(actions.cast(), properties.action.pointer.cast())
         gtk_widget_insert_action_group(root, "viewer", actions.cast())
 
-        images.onChange = { [weak self] id in self?.imageChanged(id) }
+        images.onChange = { [weak self] id in
+            self?.imageChanged(id)
+            self?.slideshow?.imageChanged(id)
+        }
         images.onDownload = { [weak self] id in
             guard let self, self.current?.id == id else { return }
             self.download.show(self.images.downloads[id])
@@ -127,6 +132,7 @@ final class PhotoViewer {
             self.loadProperties(of: self.contents.photos[current.index])
         }
         installActions(actions)
+        installSlideshowActions(actions)
         actions.unref()
         installKeys()
         installGestures()
@@ -162,6 +168,7 @@ final class PhotoViewer {
 
     /// Leaves the viewer: drops every image and decode.
     func stop() {
+        slideshow?.stop()
         cancelDecode()
         animation.stop()
         current = nil

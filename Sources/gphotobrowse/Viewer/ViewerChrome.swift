@@ -18,6 +18,8 @@ final class ViewerChrome {
     private var hoverTimer: UInt32 = 0
     private(set) var isVisible = true
     private(set) var isFullscreen = false
+    /// A slideshow: the chrome stays hidden, whatever the pointer does.
+    private(set) var isPresenting = false
 
     /// The header bar should show or hide with the chrome.
     var onVisibility: (Bool) -> Void = { _ in }
@@ -88,8 +90,11 @@ final class ViewerChrome {
     }
 
     /// The zoom level in a badge for a moment.
-    func showZoomLevel(percent: Int) {
-        gtk_label_set_text(zoomBadge.cast(), tr("%d%%", percent))
+    func showZoomLevel(percent: Int) { showBadge(tr("%d%%", percent)) }
+
+    /// A word at the top of the photo for a moment (the zoom level, "Paused").
+    func showBadge(_ text: String) {
+        gtk_label_set_text(zoomBadge.cast(), text)
         gtk_widget_set_visible(zoomBadge, 1)
         if badgeTimer != 0 { g_source_remove(badgeTimer) }
         badgeTimer = after(milliseconds: 1200) { [weak self] in
@@ -112,8 +117,24 @@ final class ViewerChrome {
         if on { scheduleHide() } else { setVisible(true) }
     }
 
+    /// A slideshow starts (fullscreen, nothing over the photo) or ends (back to fullscreen
+    /// or not, as before it).
+    func present(_ on: Bool, fullscreenAfter: Bool = false) {
+        isPresenting = on
+        if on {
+            if !isFullscreen { setFullscreen(true) }
+            setVisible(false)
+        } else if isFullscreen != fullscreenAfter {
+            setFullscreen(fullscreenAfter)
+        } else {
+            setVisible(!fullscreenAfter)
+            if fullscreenAfter { scheduleHide() }
+        }
+    }
+
     /// Back to the chrome shown, out of fullscreen (the viewer closed).
     func reset() {
+        isPresenting = false
         if isFullscreen { setFullscreen(false) }
         if !isVisible { setVisible(true) }
     }
@@ -121,6 +142,7 @@ final class ViewerChrome {
     /// The pointer moved: the paging buttons appear for a moment, and in fullscreen the
     /// chrome comes back until the pointer rests again.
     func pointerMoved() {
+        guard !isPresenting else { return }
         gtk_widget_set_opacity(previousButton, 1)
         gtk_widget_set_opacity(nextButton, 1)
         if hoverTimer != 0 { g_source_remove(hoverTimer) }

@@ -36,6 +36,9 @@ final class ViewerImages {
     private var failures: [String: (version: PhotoVersion, failure: DecodeFailure)] = [:]
     private var inFlight: [String: (version: PhotoVersion, ticket: QueuedWork)] = [:]
     private var sharper: (version: PhotoVersion, ticket: QueuedWork)?
+    /// A photo decoded ahead outside the neighbour window (a slideshow about to loop back to
+    /// the first photo), until the window takes it in or the next move lets it go.
+    private var extra: String?
     /// Web photos whose originals are downloading, and how far they have come.
     private(set) var downloads: [String: DownloadProgress] = [:]
     /// Web photos whose download failed in a way that trying again may mend (the server
@@ -101,6 +104,30 @@ final class ViewerImages {
         sharper = (photo.version, ticket)
     }
 
+    /// Whether the photo's image is here, or its failure: nothing more will come for it.
+    func isSettled(_ id: String) -> Bool { images[id] != nil || failures[id] != nil }
+
+    /// Decodes `photo` at display size ahead of showing it, though it is outside the
+    /// neighbour window; held until the window takes it in, or the next move or preload
+    /// lets it go.
+    func preload(_ photo: Photo) {
+        guard !photo.isNotFound, !tracker.held.contains(photo.id), images[photo.id] == nil, inFlight[photo.id] == nil else { return }
+        dropExtra()
+        extra = photo.id
+        load(photo, priority: 50)
+    }
+
+    private func dropExtra() {
+        guard let id = extra else { return }
+        extra = nil
+        guard !tracker.held.contains(id) else { return }
+        if let pending = inFlight.removeValue(forKey: id) { pending.ticket.cancel() }
+        downloads[id] = nil
+        retryable.remove(id)
+        images[id] = nil
+        failures[id] = nil
+    }
+
     /// Drops what was decoded from an older version of a photo the list now holds in a new
     /// one (rewritten on disk), and decodes the new one. Returns whether `current`'s image
     /// was among them.
@@ -143,6 +170,7 @@ final class ViewerImages {
         sharper = nil
         images.removeAll()
         failures.removeAll()
+        extra = nil
         tracker.releaseAll()
         downloads.removeAll()
         if let progressToken { Downloads.shared.stop(progressToken) }
@@ -150,6 +178,7 @@ final class ViewerImages {
     }
 
     private func apply(_ plan: FullImagePlan, current: String?, list: PhotoList) {
+        dropExtra()
         for id in plan.release {
             if let pending = inFlight.removeValue(forKey: id) { pending.ticket.cancel() }
             downloads[id] = nil

@@ -2,7 +2,8 @@ import CGtk
 import PhotoCore
 
 /// The viewer's bottom bar: previous and next, where the photo stands in the folder
-/// ("12 / 340"), the zoom level, rotate, Save Rotation while turned, Add to Album…, and the properties panel's toggle.
+/// ("12 / 340"), the zoom level, rotate, Save Rotation while turned, the slideshow (its menu:
+/// the interval, looping), Add to Album…, and the properties panel's toggle.
 @MainActor
 final class ViewerToolbar {
     let root: Widget
@@ -44,13 +45,23 @@ final class ViewerToolbar {
         gtk_widget_set_tooltip_text(saveRotation, tr("Write the rotation into the photo’s file (Ctrl+S)"))
         gtk_actionable_set_action_name(saveRotation.cast(), "win.save-rotation")
         gtk_widget_set_visible(saveRotation, 0)
+        let slideshow = adw_split_button_new()!
+        adw_split_button_set_icon_name(slideshow.cast(), "media-playback-start-symbolic")
+        Accessible.name(slideshow, tooltip: tr("Slideshow (F5)"))
+        adw_split_button_set_dropdown_tooltip(slideshow.cast(), tr("Slideshow Options"))
+        Accessible.name(splitButton: slideshow, tr("Slideshow"), menu: tr("Slideshow Options"))
+        gtk_actionable_set_action_name(slideshow.cast(), "viewer.slideshow")
+        let slideshowMenu = PhotoViewer.slideshowMenu()
+        adw_split_button_set_menu_model(slideshow.cast(), slideshowMenu.cast())
+        slideshowMenu.unref()
+        gtk_widget_add_css_class(slideshow, "flat")
         let addToAlbum = Self.button("bookmark-new-symbolic", tr("Add to Album… (Ctrl+D)"), action: "win.add-to-album")
         let markUp = Self.button("document-edit-symbolic", tr("Mark Up (Ctrl+M)"), action: "win.mark-up")
         let properties = gtk_toggle_button_new()!
         gtk_button_set_icon_name(properties.cast(), "document-properties-symbolic")
         Accessible.name(properties, tooltip: tr("Properties (Alt+Enter)"))
         gtk_actionable_set_action_name(properties.cast(), "viewer.properties")
-        for child in [zoomLevel, zoomOut, zoomIn, fit, rotateLeft, rotateRight, saveRotation, markUp, addToAlbum, properties] { gtk_box_append(end.cast(), child) }
+        for child in [zoomLevel, zoomOut, zoomIn, fit, rotateLeft, rotateRight, saveRotation, slideshow, markUp, addToAlbum, properties] { gtk_box_append(end.cast(), child) }
 
         gtk_center_box_set_start_widget(bar.cast(), start)
         gtk_center_box_set_end_widget(bar.cast(), end)

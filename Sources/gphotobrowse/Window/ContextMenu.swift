@@ -4,7 +4,7 @@ import PhotoCore
 /// The context menu of one photo or a few (right click, long press, the Menu key): Open
 /// With…, Show in Files, Copy, Export… or Save a Copy…, Add to Album…, Remove from Album
 /// (in an album of the person's own), Rename…, Save Rotation (while the viewer's photo is
-/// turned), Move to Trash, Properties. Its items
+/// turned), Move to Trash, Print…, Set as Background…, Properties. Its items
 /// are window actions, which act on `photos` while the menu is open.
 @MainActor
 final class ContextMenu {
@@ -35,8 +35,12 @@ final class ContextMenu {
         g_menu_append_item(edit, saveRotation)
         saveRotation.unref()
         g_menu_append(edit, tr("Move to Trash"), "win.trash")
-        g_menu_append(edit, tr("Properties"), "win.photo-properties")
-        for section in [open, edit] {
+        let share = g_menu_new()!
+        g_menu_append(share, tr("Print…"), "win.print")
+        g_menu_append(share, tr("Set as Background…"), "win.set-background")
+        let details = g_menu_new()!
+        g_menu_append(details, tr("Properties"), "win.photo-properties")
+        for section in [open, edit, share, details] {
             g_menu_append_section(menu, nil, section.cast())
             section.unref()
         }

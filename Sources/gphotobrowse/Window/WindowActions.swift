@@ -41,6 +41,15 @@ extension BrowserWindow {
             guard let self else { return }
             PhotoActions.copy(self.photosToActOn.map(\.id), from: self.window.widget)
         }
+        addAction(window, "slideshow") { [weak self] in self?.startSlideshow() }
+        addAction(window, "print") { [weak self] in
+            guard let self, !self.photosToPrint.isEmpty else { return }
+            PhotoPrinting.print(self.photosToPrint, parent: self.window, toasts: self.toasts)
+        }
+        addAction(window, "set-background") { [weak self] in
+            guard let self, let photo = self.photosToActOn.first else { return }
+            SetAsBackground.ask(for: photo, parent: self.window, toasts: self.toasts)
+        }
         addAction(window, "mark-up") { [weak self] in
             guard let self, let photo = self.photosToActOn.first ?? self.folder?.page.grid.focusedTile?.photo,
                   let application = gtk_window_get_application(self.window) else { return }
@@ -59,6 +68,24 @@ extension BrowserWindow {
         if let photos = contextMenu.photos { return photos }
         if isViewerShown, let index = folder.viewer.index { return [folder.contents.photos[index]] }
         return folder.edit.isEditing ? folder.edit.chosen : []
+    }
+
+    /// What Ctrl+P prints: the photos to act on, else (in the grid, outside edit mode) the
+    /// photo whose tile has the focus.
+    var photosToPrint: [Photo] {
+        let photos = photosToActOn
+        guard photos.isEmpty, isGridShown, let photo = folder?.grid.focusedTile?.photo else { return photos }
+        return [photo]
+    }
+
+    /// F5: a slideshow from the photo shown, or from the grid's focused photo (else the first).
+    private func startSlideshow() {
+        guard let folder, folder.contents.photos.count > 0 else { return }
+        if !isViewerShown {
+            let focused = folder.grid.focusedTile?.photo.flatMap { folder.contents.photos.index(of: $0.id) }
+            showViewer(at: focused ?? 0)
+        }
+        folder.viewer.startSlideshow()
     }
 
     private func chooseFolder() {

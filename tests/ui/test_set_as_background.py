@@ -1,0 +1,188 @@
+"""Set as Background… (Ctrl+F8, the photo's menu): through the desktop portal's Wallpaper
+interface where it runs, else GNOME's background settings.
+
+The app's session bus is the test's own: with nothing else on it there is no portal, and the
+app writes GNOME's keys (gsettings-desktop-schemas), here through GLib's keyfile backend so
+that `gsettings` reads them back from the test's own folders. With the stand-in portal of
+tests/servers/wallpaper_portal.py on that bus, the app asks it instead, and the stand-in
+records what it was asked."""
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+import pytest
+
+from harness import Deadline, make_solid
+from test_web_album import web_root, web_server  # noqa: F401 (fixtures)
+
+PORTAL = Path(__file__).resolve().parent.parent / "servers" / "wallpaper_portal.py"
+SCHEMAS = Path("/usr/share/glib-2.0/schemas/org.gnome.desktop.background.gschema.xml")
+
+pytestmark = pytest.mark.skipif(not SCHEMAS.is_file() or not shutil.which("gsettings"),
+                                reason="GNOME's background schemas (gsettings-desktop-schemas) or gsettings are missing")
+
+KEYFILE = {"GSETTINGS_BACKEND": "keyfile"}
+
+
+def gsettings(app, schema: str, key: str) -> str:
+    """What `gsettings get` reads in the app's settings (its backend and folders)."""
+    result = subprocess.run(["gsettings", "get", schema, key], env=app.environment, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, timeout=20, check=True)
+    return result.stdout.decode().strip()
+
+
+def wait_for_setting(app, schema: str, key: str, value: str, timeout: float = 20) -> None:
+    deadline = Deadline(timeout)
+    while True:
+        now = gsettings(app, schema, key)
+        if now == value:
+            return
+        if deadline.expired():
+            raise AssertionError(f"{schema} {key} is {now}, not {value}, after {timeout} s; stderr ends:\n{app.tail()}")
+        time.sleep(0.2)
+
+
+def answer_dialog(app, *keys: str) -> None:
+    """Waits for the app's second window (the question), focuses it and presses keys."""
+    deadline = Deadline(10)
+    while True:
+        others = [w for w in app.x.windows_of(app.process.pid) if w != app.window]
+        if others:
+            break
+        assert not deadline.expired(), "no Set as Background dialog within 10 s"
+        time.sleep(0.1)
+    time.sleep(0.3)  # mapped and focusable
+    app.x.focus(others[0])
+    app.x.key(*keys)
+
+
+def open_photo(launch, path, extra_env):
+    app = launch(path, extra_env=extra_env)
+    app.wait_for_window(rf"^{re.escape(path.name)}$")
+    app.wait_for_line(r"^trace full-image 0 \d+$")
+    return app
+
+
+def test_without_a_portal_gnomes_background_keys_are_set(launch, tmp_path):
+    photo = make_solid(tmp_path / "photos" / "beach.png", "cyan", size="1600x1000")
+    app = open_photo(launch, photo, KEYFILE)
+    lock_before = gsettings(app, "org.gnome.desktop.screensaver", "picture-uri")
+    app.key("ctrl+F8")
+    answer_dialog(app, "Return")  # the default: the background
+    uri = f"'{photo.as_uri()}'"
+    wait_for_setting(app, "org.gnome.desktop.background", "picture-uri", uri)
+    app.wait_for_line(r"^trace background-set-settings \d+$")
+    assert gsettings(app, "org.gnome.desktop.background", "picture-uri-dark") == uri
+    assert gsettings(app, "org.gnome.desktop.screensaver", "picture-uri") == lock_before, "the lock screen was not asked for"
+    assert app.quit() == 0
+
+
+def test_the_lock_screen_is_a_choice(launch, tmp_path):
+    photo = make_solid(tmp_path / "photos" / "hill.png", "green", size="1600x1000")
+    app = open_photo(launch, photo, KEYFILE)
+    background_before = gsettings(app, "org.gnome.desktop.background", "picture-uri")
+    app.key("ctrl+F8")
+    answer_dialog(app, "alt+l")  # _Lock Screen
+    wait_for_setting(app, "org.gnome.desktop.screensaver", "picture-uri", f"'{photo.as_uri()}'")
+    assert gsettings(app, "org.gnome.desktop.background", "picture-uri") == background_before
+    assert app.quit() == 0
+
+
+def test_a_web_photo_is_copied_here_first_never_over_another(launch, web_server, tmp_path):
+    app = launch(f"{web_server.url}/a-red.png", extra_env=KEYFILE)
+    app.wait_for_window(r"a-red\.png", timeout=30)
+    app.wait_for_line(r"^trace full-image 0 \d+$", timeout=30)
+    backgrounds = Path(app.environment["XDG_DATA_HOME"]) / "gphotobrowse" / "backgrounds"
+    backgrounds.mkdir(parents=True)
+    (backgrounds / "a-red.png").write_bytes(b"someone else's file")
+    app.focus()
+    app.key("ctrl+F8")
+    answer_dialog(app, "alt+o")  # B_oth
+    deadline = Deadline(30)
+    while True:
+        value = gsettings(app, "org.gnome.desktop.background", "picture-uri")
+        if str(backgrounds) in value:  # not the desktop's own (/usr/share/backgrounds/…)
+            break
+        assert not deadline.expired(), f"picture-uri is {value}; stderr ends:\n{app.tail()}"
+        time.sleep(0.2)
+    copy = Path(unquote(urlparse(value.strip("'")).path))
+    assert copy.parent == backgrounds and copy.name != "a-red.png", f"the copy is {copy}"
+    assert copy.read_bytes() == (web_server.root / "a-red.png").read_bytes(), "the copy is not the photo"
+    assert (backgrounds / "a-red.png").read_bytes() == b"someone else's file", "a file in the way was overwritten"
+    wait_for_setting(app, "org.gnome.desktop.screensaver", "picture-uri", value)
+    assert app.quit() == 0
+
+
+class FakePortal:
+    def __init__(self, address: str, record: Path, response: int = 0):
+        self.record = record
+        self.process = subprocess.Popen(["/usr/bin/python3", str(PORTAL), address, str(record), "--response", str(response)],
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = self.process.stdout.readline().strip()
+        assert line == "ready", f"the stand-in portal did not start: {line!r} {self.process.stderr.read() if self.process.poll() is not None else ''}"
+
+    def calls(self) -> list:
+        return json.loads(self.record.read_text()) if self.record.exists() else []
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(10)
+
+
+def test_the_desktop_portal_is_asked_where_it_runs(launch, tmp_path):
+    photo = make_solid(tmp_path / "photos" / "lake.png", "blue", size="1600x1000")
+    app = open_photo(launch, photo, KEYFILE)
+    address = app.environment["DBUS_SESSION_BUS_ADDRESS"]
+    assert not address.startswith("disabled"), "no session bus for the app"
+    portal = FakePortal(address, tmp_path / "portal-calls.json")
+    try:
+        background_before = gsettings(app, "org.gnome.desktop.background", "picture-uri")
+        app.key("ctrl+F8")
+        answer_dialog(app, "alt+o")  # B_oth
+        deadline = Deadline(20)
+        while not portal.calls():
+            assert not deadline.expired(), f"the portal was not called; stderr ends:\n{app.tail()}"
+            time.sleep(0.1)
+        call, = portal.calls()
+        # The photo itself, handed over open for reading only.
+        assert call["path"] == str(photo), f"the portal was handed {call['path']}"
+        assert call["writable"] is False
+        assert bytes.fromhex(call["content"]) == photo.read_bytes()
+        assert call["options"]["set-on"] == "both"
+        assert call["options"].get("show-preview") is False
+        assert call["options"]["handle_token"], "a handle token, so the response cannot be missed"
+        # The portal's answer came back, and GNOME's keys were left to it.
+        app.wait_for_line(r"^trace background-set-portal \d+$")
+        assert not app.lines_matching(r"^trace background-set-settings \d+$")
+        assert gsettings(app, "org.gnome.desktop.background", "picture-uri") == background_before
+        assert app.quit() == 0
+    finally:
+        portal.stop()
+
+
+def test_a_web_photo_goes_to_the_portal_as_a_copy_here(launch, web_server, tmp_path):
+    app = launch(f"{web_server.url}/a-red.png", extra_env=KEYFILE)
+    app.wait_for_window(r"a-red\.png", timeout=30)
+    app.wait_for_line(r"^trace full-image 0 \d+$", timeout=30)
+    portal = FakePortal(app.environment["DBUS_SESSION_BUS_ADDRESS"], tmp_path / "portal-calls.json")
+    try:
+        app.focus()
+        app.key("ctrl+F8")
+        answer_dialog(app, "alt+l")  # _Lock Screen
+        app.wait_for_line(r"^trace background-set-portal \d+$", timeout=30)
+        call, = portal.calls()
+        backgrounds = Path(app.environment["XDG_DATA_HOME"]) / "gphotobrowse" / "backgrounds"
+        assert call["path"] == str(backgrounds / "a-red.png"), f"the portal was handed {call['path']}"
+        assert bytes.fromhex(call["content"]) == (web_server.root / "a-red.png").read_bytes()
+        assert call["options"]["set-on"] == "lockscreen"
+        assert app.quit() == 0
+    finally:
+        portal.stop()
