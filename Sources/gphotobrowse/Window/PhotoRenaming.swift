@@ -63,8 +63,7 @@ extension BrowserWindow {
     /// Gives the photo at `to` its old name (at `from`) back.
     func undoRename(from: String, to: String) {
         toasts.dismissActionable()
-        let oldName = parseName(ofURI: from).split(separator: "/").last.map(String.init) ?? ""
-        let name = EditController.name(from).isEmpty ? oldName : EditController.name(from)
+        let name = EditController.name(from)
         Thread.detachNewThread { [weak self] in
             let result = PhotoRename.rename(to, to: name)
             let photo = (try? result.get()).flatMap { FolderListing.photo(at: $0) }
