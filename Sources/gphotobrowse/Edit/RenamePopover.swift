@@ -40,6 +40,7 @@ final class RenamePopover {
         gtk_widget_set_hexpand(entry, 1)
         gtk_entry_set_activates_default(entry.cast(), 0)
         renameButton = gtk_button_new_with_mnemonic(tr("_Rename"))
+        Accessible.name(renameButton, mnemonic: tr("_Rename"))
         gtk_widget_add_css_class(renameButton, "suggested-action")
         let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
         gtk_box_append(row.cast(), entry)
