@@ -17,6 +17,16 @@ private func uri(_ name: String) -> String { "file:///photos/\(name)" }
         #expect(PhotoCollection.isValidID(made.id))
     }
 
+    @Test func aRenamedPhotoKeepsItsPlaceUnderItsNewURI() throws {
+        let album = try collection(["a", "b", "c"])
+        let renamed = album.renaming([uri("b"): uri("B"), uri("zz"): uri("y")], now: 20)
+        #expect(renamed.photos == [uri("a"), uri("B"), uri("c")] && renamed.modified == 20)
+        // A photo it does not hold: unchanged, its time too.
+        #expect(album.renaming([uri("zz"): uri("y")], now: 20) == album)
+        // Renamed to one it holds already: once, where that one was.
+        #expect(album.renaming([uri("c"): uri("a")], now: 20).photos == [uri("a"), uri("b")])
+    }
+
     @Test func aNewCollectionIsRefusedForABadTitleOrPhoto() {
         #expect(throws: CollectionProblem.emptyTitle) { try PhotoCollection.make(title: " \t", among: [], now: 0) }
         #expect(throws: CollectionProblem.titleTaken("Kyoto")) { try PhotoCollection.make(title: "Kyoto ", among: ["Kyoto"], now: 0) }

@@ -280,6 +280,17 @@ private final class TestClock: Sendable {
         #expect(albums.names("/deleted").isEmpty)
     }
 
+    @Test func aRenamedPhotoIsRenamedInEveryAlbumThatHoldsIt() throws {
+        let albums = PrivateAlbums()
+        let store = albums.store()
+        let one = try store.create(title: "One", photos: [photo("x"), photo("a")]).get()
+        let two = try store.create(title: "Two", photos: [photo("b")]).get()
+        let (changed, problems) = store.renameEverywhere([photo("a"): photo("a2")])
+        #expect(problems.isEmpty && changed.map(\.id) == [one.id])
+        let after = Dictionary(uniqueKeysWithValues: albums.store().loadAll().collections.map { ($0.id, $0.photos) })
+        #expect(after == [one.id: [photo("x"), photo("a2")], two.id: [photo("b")]])
+    }
+
     @Test func trashedPhotosLeaveEveryAlbumAndUndoBringsThemBack() throws {
         let albums = PrivateAlbums()
         let store = albums.store()

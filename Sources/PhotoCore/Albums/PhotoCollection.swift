@@ -120,6 +120,22 @@ public struct PhotoCollection: Sendable, Equatable, Identifiable {
         return (changed, removal)
     }
 
+    /// This album with each photo of `renamed` (`renamed[old URI] = new URI`: the app renamed
+    /// its file) under its new URI, at the same place. Unchanged when it holds none of them; a
+    /// new URI the album holds already stays where it is and the old one goes.
+    public func renaming(_ renamed: [String: String], now: Int64) -> PhotoCollection {
+        guard photos.contains(where: { renamed[$0] != nil }) else { return self }
+        var present = Set(photos)
+        var changed = self
+        changed.photos = photos.compactMap { uri in
+            guard let new = renamed[uri] else { return uri }
+            present.remove(uri)
+            return present.insert(new).inserted ? new : nil
+        }
+        changed.modified = now
+        return changed
+    }
+
     /// This album with the photos of `removal` back at the places they had (as far as the
     /// album still reaches), as if inserted one by one in their first order: undoing a
     /// removal returns the album as it was. A photo back under another URI (a file restored

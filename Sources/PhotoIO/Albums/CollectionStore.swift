@@ -194,6 +194,32 @@ public final class CollectionStore: Sendable {
         }
     }
 
+    /// Gives photos the app renamed their new URIs (`renamed[old] = new`) in every album that
+    /// holds them, at the same places. Returns the albums changed, and those that could not be
+    /// (their documents are as they were).
+    public func renameEverywhere(_ renamed: [String: String]) -> (changed: [PhotoCollection], problems: [CollectionProblem]) {
+        let result = changing { () throws(CollectionProblem) in
+            var changed: [PhotoCollection] = []
+            var problems: [CollectionProblem] = []
+            let now = clock()
+            for collection in readAll().collections {
+                let renamedCollection = collection.renaming(renamed, now: now)
+                guard renamedCollection != collection else { continue }
+                do throws(CollectionProblem) {
+                    try save(renamedCollection)
+                    changed.append(renamedCollection)
+                } catch {
+                    problems.append(error)
+                }
+            }
+            return (changed, problems)
+        }
+        switch result {
+        case .success(let outcome): return outcome
+        case .failure(let problem): return ([], [problem])
+        }
+    }
+
     /// Puts removed photos back at their places in their albums (Undo of `remove` and
     /// `removeEverywhere`). A photo restored from the trash under another name is given as
     /// `renamed[old URI] = new URI`. Returns the albums as they are now, and why others

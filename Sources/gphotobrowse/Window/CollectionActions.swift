@@ -30,9 +30,9 @@ extension BrowserWindow {
             g_simple_action_set_enabled(action.cast(), isCollection ? 1 : 0)
         }
         editBar.showRemoveFromAlbum(isCollection)
-        // A rename from an album of the person's own would leave the album the old name.
+        // Renaming in an album of the person's own renames the photo in every album too.
         if let action = g_action_map_lookup_action(window.cast(), "rename") {
-            let renamable = picking == nil && !isCollection && !(folder?.source.isWeb ?? false)
+            let renamable = picking == nil && !(folder?.source.isWeb ?? false)
             g_simple_action_set_enabled(action.cast(), renamable ? 1 : 0)
         }
     }

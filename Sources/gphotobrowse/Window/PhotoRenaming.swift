@@ -41,7 +41,10 @@ extension BrowserWindow {
         Thread.detachNewThread { [weak self] in
             let result = PhotoRename.rename(uri, to: name)
             let photo = (try? result.get()).flatMap { FolderListing.photo(at: $0) }
+            // Albums of the person's own that hold the photo follow it to its new name.
+            let albumsChanged = (try? result.get()).map { !YourAlbums.store.renameEverywhere([uri: $0]).changed.isEmpty } ?? false
             onMain { [weak self] in
+                if albumsChanged { YourAlbums.shared.reload() }
                 guard let self else { return }
                 switch result {
                 case .failure(let failure):
@@ -67,7 +70,9 @@ extension BrowserWindow {
         Thread.detachNewThread { [weak self] in
             let result = PhotoRename.rename(to, to: name)
             let photo = (try? result.get()).flatMap { FolderListing.photo(at: $0) }
+            let albumsChanged = (try? result.get()).map { !YourAlbums.store.renameEverywhere([to: $0]).changed.isEmpty } ?? false
             onMain { [weak self] in
+                if albumsChanged { YourAlbums.shared.reload() }
                 guard let self else { return }
                 switch result {
                 case .success: if let photo { self.follow(to, to: photo) }
