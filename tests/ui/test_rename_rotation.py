@@ -217,3 +217,35 @@ def test_f2_in_the_viewer_renames_the_photo_shown_and_the_viewer_follows_it(laun
     wait_until(lambda: (folder / "b-green.png").exists() and not (folder / "meadow.png").exists(), "the old name back")
     app.wait_for_title("b-green.png")
     assert app.quit() == 0
+
+
+def test_a_photo_renamed_keeps_its_place_in_the_albums_of_your_own_and_undo_too(launch, photo_folder):
+    import json
+    folder = photo_folder("renaming", PHOTOS)
+    red, green = (folder / "a-red.png").as_uri(), (folder / "b-green.png").as_uri()
+    app_env = {}
+    data_home = folder.parent / "data"
+    albums = data_home / "gphotobrowse" / "albums"
+    albums.mkdir(parents=True)
+    document = {"version": 1, "title": "Best", "created": "2026-05-01T09:30:00.000000Z",
+                "modified": "2026-05-01T09:30:00.000000Z", "photos": [green, red]}
+    (albums / "0123456789abcdef0123456789abcdef.json").write_text(json.dumps(document))
+    app_env["XDG_DATA_HOME"] = str(data_home)
+    app = open_folder(launch, folder, count=3, sort_by="name", extra_env=app_env)
+    time.sleep(0.5)
+
+    def album_photos():
+        return json.loads(next(albums.glob("*.json")).read_text())["photos"]
+
+    app.key("Home")
+    app.key("F2")
+    time.sleep(0.5)
+    app.key("Delete")
+    app.x.xdotool("type", "--delay", "30", "sunset")
+    app.key("Return")
+    sunset = (folder / "sunset.png").as_uri()
+    wait_until(lambda: album_photos() == [green, sunset], "the album holding the new name, in the old one's place")
+
+    app.key("ctrl+z")
+    wait_until(lambda: (folder / "a-red.png").exists(), "the old name back")
+    wait_until(lambda: album_photos() == [green, red], "the album holding the old name again")
