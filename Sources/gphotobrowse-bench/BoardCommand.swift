@@ -57,11 +57,10 @@ enum BoardCommand: BenchCommand {
         defer { process.terminate(); process.waitUntilExit() }
         let lines = TraceReader(stderr)
         guard lines.wait(for: "board-ready", after: 0, seconds: 60) != nil,
-              let view = lines.wait(seconds: 10, { $0.first == "board-view" && $0.count == 10 }) else {
+              lines.wait(seconds: 10, { $0.first == "board-view" && $0.count == 10 }) != nil else {
             printError("the board did not open: \(lines.lastOtherLines.suffix(5).joined(separator: "\n"))")
             return false
         }
-        _ = view
         guard runQuietly("/usr/bin/xdotool", ["search", "--sync", "--name", "^Mark Up", "windowfocus", "--sync"]) == 0 else {
             printError("no Mark Up window")
             return false
@@ -192,23 +191,12 @@ enum BoardCommand: BenchCommand {
         return sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * p))]
     }
 
-    /// A photo-like JPEG (gradients and noise) at `path`; its pixels as the board's.
+    /// A photo-like JPEG (`grainyPixbuf`: a gradient and grain) at `path`; its pixels as the board's.
     private static func makePhoto(_ path: String, width: Int, height: Int) -> BoardPhoto? {
-        guard let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, Int32(width), Int32(height)) else { return nil }
+        guard let pixbuf = grainyPixbuf(index: 0, width: width, height: height) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
         let stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
         let pixels = gdk_pixbuf_get_pixels(pixbuf)!
-        var seed: UInt32 = 2_463_534_242
-        for y in 0..<height {
-            let row = pixels + y * stride
-            for x in 0..<width {
-                seed ^= seed << 13; seed ^= seed >> 17; seed ^= seed << 5
-                let noise = Int(seed & 31)
-                row[x * 3] = UInt8(truncatingIfNeeded: (x * 255 / width + noise) & 255)
-                row[x * 3 + 1] = UInt8(truncatingIfNeeded: (y * 255 / height + noise) & 255)
-                row[x * 3 + 2] = UInt8(truncatingIfNeeded: ((x + y) * 128 / (width + height)) & 255)
-            }
-        }
         guard gdk_pixbuf_savev(pixbuf, path, "jpeg", nil, nil, nil) != 0 else {
             printError("cannot write \(path)")
             return nil

@@ -56,12 +56,11 @@ enum BoardFiles {
 
     /// Ctrl+S: beside the original (`original` a URI; nil for a blank board, saved in
     /// Pictures), in the original's format, with its EXIF; calls `done` with the new file's
-    /// URI and how long it took.
+    /// URI.
     static func save(_ board: Board, images: BoardImages, original: String?, originalFormat: String?,
-                     _ done: @escaping @MainActor (Result<String, FileOperationFailure>, Int) -> Void) {
+                     _ done: @escaping @MainActor (Result<String, FileOperationFailure>) -> Void) {
         let pictures = URL(fileURLWithPath: Self.picturesFolder()).absoluteString
         Thread.detachNewThread {
-            let started = Date()
             let result: Result<String, FileOperationFailure>
             if let original {
                 let format = SaveFormat.forOriginal(format: originalFormat)
@@ -74,8 +73,7 @@ enum BoardFiles {
             } else {
                 result = BoardSaving.saveDrawing(in: pictures, board: board, images: images)
             }
-            let milliseconds = Int(Date().timeIntervalSince(started) * 1000)
-            onMain { done(result, milliseconds) }
+            onMain { done(result) }
         }
     }
 

@@ -156,17 +156,13 @@ final class BoardWindow {
 
     private func save(thenClose: Bool = false) {
         guard let editor else { return }
-        BoardFiles.save(editor.board, images: editor.images, original: original, originalFormat: originalFormat) { [weak self] result, _ in
+        BoardFiles.save(editor.board, images: editor.images, original: original, originalFormat: originalFormat) { [weak self] result in
             guard let self else { return }
             switch result {
             case .success(let uri):
-                self.editor?.markSaved()
-                let path = g_filename_from_uri(uri, nil, nil).map { p in defer { g_free(p) }; return String(cString: p) } ?? uri
-                Trace.milestone("saved", text: path)
+                let path = self.recordSaved(uri)
                 if thenClose { return gtk_window_destroy(self.window) }
-                self.toasts.show(tr("Saved as “%s”", (path as NSString).lastPathComponent), actionLabel: tr("Show in Files")) {
-                    PhotoActions.showInFiles(uri)
-                }
+                self.announceSaved(uri, as: (path as NSString).lastPathComponent)
             case .failure(let failure):
                 self.toasts.show(tr("Could not save: %s", failure.message))
             }
@@ -178,16 +174,29 @@ final class BoardWindow {
         BoardSaveAs.ask(parent: window, original: original, originalFormat: originalFormat) { [weak self] target, format in
             guard let self, let editor = self.editor else { return }
             BoardFiles.save(editor.board, images: editor.images, original: self.original, to: target, format: format) { [weak self] result in
+                guard let self else { return }
                 switch result {
                 case .success(let uri):
-                    self?.editor?.markSaved()
-                    Trace.milestone("saved", text: g_filename_from_uri(uri, nil, nil).map { p in defer { g_free(p) }; return String(cString: p) } ?? uri)
-                    self?.toasts.show(tr("Saved as “%s”", parseName(ofURI: uri)), actionLabel: tr("Show in Files")) { PhotoActions.showInFiles(uri) }
+                    _ = self.recordSaved(uri)
+                    self.announceSaved(uri, as: parseName(ofURI: uri))
                 case .failure(let failure):
-                    self?.toasts.show(tr("Could not save: %s", failure.message))
+                    self.toasts.show(tr("Could not save: %s", failure.message))
                 }
             }
         }
+    }
+
+    /// A save done: the board has no unsaved marks, and the trace says where it went.
+    /// Returns the file's path (its URI when it has none).
+    private func recordSaved(_ uri: String) -> String {
+        editor?.markSaved()
+        let path = g_filename_from_uri(uri, nil, nil).map { p in defer { g_free(p) }; return String(cString: p) } ?? uri
+        Trace.milestone("saved", text: path)
+        return path
+    }
+
+    private func announceSaved(_ uri: String, as name: String) {
+        toasts.show(tr("Saved as “%s”", name), actionLabel: tr("Show in Files")) { PhotoActions.showInFiles(uri) }
     }
 
     private func copyImage() {

@@ -41,8 +41,7 @@ extension BrowserWindow {
         Thread.detachNewThread { [weak self] in
             let result = PhotoRename.rename(uri, to: name)
             let photo = (try? result.get()).flatMap { FolderListing.photo(at: $0) }
-            // Albums of the person's own that hold the photo follow it to its new name.
-            let albumsChanged = (try? result.get()).map { !YourAlbums.store.renameEverywhere([uri: $0]).changed.isEmpty } ?? false
+            let albumsChanged = Self.followInAlbums(uri, result)
             onMain { [weak self] in
                 if albumsChanged { YourAlbums.shared.reload() }
                 guard let self else { return }
@@ -63,6 +62,13 @@ extension BrowserWindow {
         }
     }
 
+    /// Albums of the person's own that hold the photo at `old` follow it to the name a rename
+    /// gave it; true when one changed. On a worker.
+    private nonisolated static func followInAlbums(_ old: String, _ result: Result<String, FileOperationFailure>) -> Bool {
+        guard case .success(let new) = result else { return false }
+        return !YourAlbums.store.renameEverywhere([old: new]).changed.isEmpty
+    }
+
     /// Gives the photo at `to` its old name (at `from`) back.
     func undoRename(from: String, to: String) {
         toasts.dismissActionable()
@@ -70,7 +76,7 @@ extension BrowserWindow {
         Thread.detachNewThread { [weak self] in
             let result = PhotoRename.rename(to, to: name)
             let photo = (try? result.get()).flatMap { FolderListing.photo(at: $0) }
-            let albumsChanged = (try? result.get()).map { !YourAlbums.store.renameEverywhere([to: $0]).changed.isEmpty } ?? false
+            let albumsChanged = Self.followInAlbums(to, result)
             onMain { [weak self] in
                 if albumsChanged { YourAlbums.shared.reload() }
                 guard let self else { return }
