@@ -11,6 +11,12 @@ import PhotoIO
 // with 100,000 photos the window peaked 30 to 40 MiB higher.
 mallopt(M_MMAP_THRESHOLD, 128 * 1024)
 Localization.start(catalogs: Localization.catalogDirectory(executable: URL(fileURLWithPath: "/proc/self/exe")))
+// --help and --version are answered here, on standard output, before anything starts and
+// whether or not an instance runs (GApplication would hand them to it, or refuse them).
+if let asked = CommandLineInfo.asked(in: Array(CommandLine.arguments.dropFirst())) {
+    FileHandle.standardOutput.write(Data(asked.text.utf8))
+    exit(0)
+}
 // Decoder processes start now, beside GTK's own start-up: each takes tens of milliseconds
 // (bubblewrap), and a folder's first thumbnails want them a few hundred milliseconds from now.
 // Unused, they end after 20 s.

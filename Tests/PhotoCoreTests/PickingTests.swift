@@ -41,3 +41,27 @@ import Testing
         #expect(PickedOutput.decodedPrint("just some text\n") == nil)
     }
 }
+
+/// `--help` and `--version`, answered by the process started.
+@Suite struct CommandLineInfoTests {
+    @Test func helpAndVersionWhereverTheyStand() {
+        #expect(CommandLineInfo.asked(in: ["--help"]) == .help)
+        #expect(CommandLineInfo.asked(in: ["-h"]) == .help)
+        #expect(CommandLineInfo.asked(in: ["--pick", "--multiple", "--help"]) == .help)
+        #expect(CommandLineInfo.asked(in: ["--version"]) == .version)
+        #expect(CommandLineInfo.asked(in: ["~/Pictures", "--version"]) == .version)
+    }
+
+    @Test func valuesAndOperandsAreNotQuestions() {
+        #expect(CommandLineInfo.asked(in: ["--pick", "--title", "--help"]) == nil)
+        #expect(CommandLineInfo.asked(in: ["--draw", "--size", "--version"]) == nil)
+        #expect(CommandLineInfo.asked(in: ["--pick", "--", "--help"]) == nil)
+        #expect(CommandLineInfo.asked(in: ["~/Pictures"]) == nil)
+        #expect(CommandLineInfo.asked(in: []) == nil)
+    }
+
+    @Test func theVersionIsOneLine() {
+        #expect(CommandLineInfo.version.text == "gphotobrowse \(AppInfo.version)\n")
+        #expect(CommandLineInfo.help.text.hasSuffix("\n"))
+    }
+}
