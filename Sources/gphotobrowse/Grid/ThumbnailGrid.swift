@@ -38,8 +38,14 @@ final class ThumbnailGrid {
     }
     /// A tile was clicked once where a click does not activate (or twice in edit mode): show it.
     var onPreview: ((Int) -> Void)?
-    /// Whether the person moved the keyboard focus (keys, clicks) since the grid was made.
-    var focusWasMoved = false
+    /// Whether the person moved the keyboard focus (keys, clicks) since the grid was made;
+    /// a request to focus a photo still waiting then goes no further.
+    var focusWasMoved = false {
+        didSet { if focusWasMoved { focusRequest += 1 } }
+    }
+    /// Counts the requests to reveal or focus a photo: a request still waiting for its tile
+    /// goes on only while it is the last.
+    private var focusRequest = 0
     /// A tile was clicked in edit mode, or with Ctrl or Shift: the edit controller decides.
     var onSelectClick: (_ id: String, _ extend: Bool) -> Void = { _, _ in }
     /// The rubber band selected or unselected these photos.
@@ -163,11 +169,18 @@ final class ThumbnailGrid {
     /// Scrolls so that the photo at `index` is visible, and focuses its tile. A grid that
     /// was never shown (the app opened on a photo) has no size yet to scroll in: then it
     /// waits for its first layout.
+    ///
+    /// The last request wins: one still waiting (for the first layout, or for its tile to be
+    /// bound) is dropped when another comes, so a photo that was first when the request was
+    /// made never takes the focus back from the one first now (a re-sort in between).
     func reveal(_ index: Int) {
         guard index >= 0, index < contents.photos.count else { return }
         let id = contents.photos[index].id
+        focusRequest += 1
         guard gtk_widget_get_mapped(gridView.widget) != 0, gtk_widget_get_height(gridView.widget) > 0 else {
+            let request = focusRequest
             addTickCallback(gridView.widget, owner: self) { grid in
+                guard grid.focusRequest == request else { return false }
                 guard gtk_widget_get_height(grid.gridView.widget) > 0 else { return true }
                 if let index = grid.contents.photos.index(of: id) { grid.reveal(index) }
                 return false
@@ -175,7 +188,7 @@ final class ThumbnailGrid {
             return
         }
         gtk_widget_activate_action_variant(gridView.widget, "list.scroll-to-item", g_variant_new_uint32(UInt32(index)))
-        focusTile(showing: id, attempts: 10)
+        focusBoundTile(showing: id, request: focusRequest, attempts: 10)
     }
 
     /// How far the grid is scrolled down, in pixels.
@@ -201,8 +214,15 @@ final class ThumbnailGrid {
     /// Gives keyboard focus to the grid.
     func focus() { gtk_widget_grab_focus(gridView.widget) }
 
-    /// Focuses the tile showing `id`, once it is bound.
+    /// Focuses the tile showing `id`, once it is bound (unless another photo is asked to be
+    /// focused or revealed meanwhile).
     func focusTile(showing id: String, attempts: Int = 10) {
+        focusRequest += 1
+        focusBoundTile(showing: id, request: focusRequest, attempts: attempts)
+    }
+
+    private func focusBoundTile(showing id: String, request: Int, attempts: Int) {
+        guard focusRequest == request else { return }
         // The tile is bound during the next layout; try again shortly until it is there.
         if let tile = tiles.values.first(where: { $0.photo?.id == id }), let cell = gtk_widget_get_parent(tile.root),
            gtk_widget_get_mapped(tile.root) != 0 {
@@ -210,7 +230,7 @@ final class ThumbnailGrid {
             return
         }
         guard attempts > 0 else { return }
-        after(milliseconds: 16) { [weak self] in self?.focusTile(showing: id, attempts: attempts - 1) }
+        after(milliseconds: 16) { [weak self] in self?.focusBoundTile(showing: id, request: request, attempts: attempts - 1) }
     }
 
     // MARK: Tiles
