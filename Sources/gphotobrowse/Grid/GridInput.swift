@@ -28,7 +28,7 @@ extension ThumbnailGrid {
 
     /// Where a single click does not activate a tile (choosing photos), it previews the
     /// photo once the double-click time has passed without a second click (which activates).
-    /// Keys that move the focus say the person moved it.
+    /// Keys that move the focus say the person moved it, and select nothing.
     func installPreviewClicks() {
         let clicks = gtk_gesture_click_new()!
         gtk_gesture_single_set_button(clicks.cast(), 1)
@@ -51,7 +51,20 @@ extension ThumbnailGrid {
         onKeyPressed(keys) { [weak self] keyval, _ in
             let moving: Set<Int32> = [GDK_KEY_Left, GDK_KEY_Right, GDK_KEY_Up, GDK_KEY_Down, GDK_KEY_Page_Up, GDK_KEY_Page_Down,
                                       GDK_KEY_Home, GDK_KEY_End, GDK_KEY_Tab, GDK_KEY_KP_Left, GDK_KEY_KP_Right, GDK_KEY_KP_Up, GDK_KEY_KP_Down]
-            if moving.contains(Int32(keyval)) { self?.focusWasMoved = true }
+            guard let self, moving.contains(Int32(keyval)) else { return false }
+            self.focusWasMoved = true
+            // GTK's grid view selects, in its own model, the photo a key moves to: in edit
+            // mode that is not a tick (Space ticks), so it is neither taken for the rubber band
+            // nor kept.
+            self.movingFocusByKey = true
+            after(milliseconds: 0) { [weak self] in
+                guard let self else { return }
+                self.movingFocusByKey = false
+                guard self.isEditing else { return }
+                self.echoingSelection = true
+                gtk_selection_model_unselect_all(self.selectionModel.cast())
+                self.echoingSelection = false
+            }
             return false
         }
         gtk_widget_add_controller(gridView.widget, keys)
@@ -65,7 +78,7 @@ extension ThumbnailGrid {
     }
 
     private func rubberBandChanged(_ position: Int, _ count: Int) {
-        guard isEditing, !echoingSelection else { return }
+        guard isEditing, !echoingSelection, !movingFocusByKey else { return }
         var selected = Set<String>(), unselected = Set<String>()
         for index in position..<min(position + count, contents.photos.count) {
             let id = contents.photos[index].id

@@ -63,6 +63,8 @@ final class ThumbnailGrid {
     private(set) var isEditing = false
     /// Set while the grid clears GTK's selection itself, so that it is not taken for the rubber band.
     var echoingSelection = false
+    /// Set while a key moves the focus, whose selection in GTK's model is not the person's.
+    var movingFocusByKey = false
     /// GTK 4.8's lost view, recovered after layouts (`GridViewRecovery.swift`).
     var recovery = GridViewRecoveryState()
     /// Ctrl+scroll over the grid: steps of the tile size, and the photo under the pointer
