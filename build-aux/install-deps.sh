@@ -31,7 +31,7 @@ run_pkgs=(
 test_pkgs=(
   meson ninja-build desktop-file-utils appstream
   # UI tests: a headless X server driven from Python through GTK and AT-SPI
-  xvfb xauth xdotool imagemagick python3 python3-pytest python3-gi gir1.2-gtk-4.0
+  xvfb xauth xdotool imagemagick python3 python3-pytest python3-pytest-xdist python3-gi gir1.2-gtk-4.0
   dbus-x11 at-spi2-core
   # what a screen reader reads: the app's accessible tree over AT-SPI, from Python
   gir1.2-atspi-2.0

@@ -28,6 +28,19 @@ from sftp_server import MAX_CLIENT_RUNTIME_DIR  # noqa: E402
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "corpus: needs the shared corpus (../shared/corpus)")
+    config.addinivalue_line("markers", "normal_user: needs a user without root's powers "
+                            "(build-aux/test.sh runs these as a throwaway user when run as root)")
+    config.addinivalue_line("markers", "root: needs root (mounting a file system)")
+
+
+def pytest_collection_modifyitems(config, items):
+    root = os.geteuid() == 0
+    for item in items:
+        if root and item.get_closest_marker("normal_user"):
+            item.add_marker(pytest.mark.skip(reason="needs a normal user: root reads a mode-000 "
+                                             "folder anyway (build-aux/test.sh runs it as one)"))
+        if not root and item.get_closest_marker("root"):
+            item.add_marker(pytest.mark.skip(reason="needs root (build-aux/test.sh run as root runs it)"))
 
 
 @pytest.hookimpl(hookwrapper=True)

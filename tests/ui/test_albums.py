@@ -440,7 +440,7 @@ def test_a_link_to_a_folder_outside_the_tree_is_followed_once(launch, tmp_path):
     assert app.quit() == 0
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root reads a mode-000 folder anyway; run as a normal user")
+@pytest.mark.normal_user
 def test_an_unreadable_subfolder_is_skipped(launch, tmp_path):
     top = tmp_path / "guarded"
     photos(top / "open", "red", 2, age_hours=2)
@@ -460,9 +460,8 @@ def test_an_unreadable_subfolder_is_skipped(launch, tmp_path):
         locked.chmod(0o755)
 
 
+@pytest.mark.root
 def test_a_mount_point_inside_the_tree_is_not_crossed(launch, tmp_path):
-    if os.geteuid() != 0 or not shutil.which("mount"):
-        pytest.skip("mounting a tmpfs inside the tree needs root")
     top = tmp_path / "mounted"
     photos(top / "here", "red", 2, age_hours=2)
     point = top / "media"

@@ -24,7 +24,7 @@ def test_a_missing_folder_says_so_and_exits_non_zero(launch, tmp_path):
     assert rc > 0, f"exit status after Ctrl+Q is {rc}, expected non-zero for a missing folder"
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root reads a mode-000 folder anyway; run as a normal user")
+@pytest.mark.normal_user
 def test_an_unreadable_folder_says_so_and_exits_non_zero(launch, tmp_path):
     locked = tmp_path / "locked"
     locked.mkdir()
