@@ -298,13 +298,22 @@ import Testing
         let isolated = Self.decoder(processes: 1)
         let first = request("a.png")
         let done = DispatchSemaphore(value: 0)
+        let task = Mutex<String>("")
         let thread = Thread {
+            // "PID/task/TID": this thread's own folder under /proc.
+            task.withLock { $0 = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self")) ?? "" }
             _ = isolated.decode(first, cancellation: CancellationFlag())
             done.signal()
         }
         thread.start()
         done.wait()
-        Thread.sleep(forTimeInterval: 0.5)
+        // The thread has gone from the process once the kernel has done with its exit, which
+        // is when a death signal tied to it would have been sent.
+        let gone = "/proc/" + task.withLock { $0 }
+        #expect(gone.contains("/task/"))
+        let deadline = Date(timeIntervalSinceNow: 10)
+        while FileManager.default.fileExists(atPath: gone) && Date() < deadline { usleep(1_000) }
+        #expect(!FileManager.default.fileExists(atPath: gone), "the thread did not end")
         let image = try isolated.decode(request("a.png"), cancellation: CancellationFlag()).get()
         #expect(image.size.width == 30)
         #expect(isolated.counts.started == 1 && isolated.counts.replaced == 0)
@@ -318,7 +327,8 @@ import Testing
         let isolated = IsolatedDecoder(settings: settings)
         _ = try isolated.decode(request("a.png"), cancellation: CancellationFlag()).get()
         #expect(isolated.counts.idle == 1)
-        Thread.sleep(forTimeInterval: 1.5)
+        let deadline = Date(timeIntervalSinceNow: 10)
+        while isolated.counts.idle > 0 && Date() < deadline { usleep(1_000) }
         #expect(isolated.counts.idle == 0, "an idle process was left running")
         _ = try isolated.decode(request("a.png"), cancellation: CancellationFlag()).get()
         #expect(isolated.counts.started == 2)

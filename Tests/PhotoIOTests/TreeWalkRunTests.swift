@@ -1,6 +1,6 @@
 import Foundation
 import PhotoCore
-import PhotoIO
+@testable import PhotoIO
 import Testing
 
 /// Counts wake-ups from a walk's thread and lets the test wait for them.
@@ -45,6 +45,13 @@ private func takeToTheEnd(_ run: TreeWalkRun, wakes: Wakes) -> TreeWalkRun.Found
     return all
 }
 
+/// Waits (10 s at most) until the walk of `run` has ended; whether it did.
+private func waitForTheEnd(of run: TreeWalkRun) -> Bool {
+    let deadline = Date(timeIntervalSinceNow: 10)
+    while !run.hasEnded && Date() < deadline { usleep(1_000) }
+    return run.hasEnded
+}
+
 @Suite struct TreeWalkRunTests {
     private let folder = TempFolder()
 
@@ -64,8 +71,8 @@ private func takeToTheEnd(_ run: TreeWalkRun, wakes: Wakes) -> TreeWalkRun.Found
         makeTree()
         let run = TreeWalkRun.start(uri: folder.uri)
         let wakes = Wakes()
-        // Nobody takes until the walk has had time to end: everything waits in the run.
-        Thread.sleep(forTimeInterval: 0.5)
+        // Nobody takes until the walk has ended: everything waits in the run.
+        #expect(waitForTheEnd(of: run))
         run.adopt { wakes.wake() }
         let found = takeToTheEnd(run, wakes: wakes)
 
@@ -85,7 +92,7 @@ private func takeToTheEnd(_ run: TreeWalkRun, wakes: Wakes) -> TreeWalkRun.Found
     @Test func theFirstDeliveryCanBeTakenAloneAndTheRestWakesTheOneAdopting() {
         makeTree()
         let run = TreeWalkRun.start(uri: folder.uri)
-        Thread.sleep(forTimeInterval: 0.5)
+        #expect(waitForTheEnd(of: run))
         let first = run.take(firstDeliveryOnly: true)
         #expect(!first.photos.isEmpty)
         #expect(first.end == nil, "the end waits until every delivery is taken")

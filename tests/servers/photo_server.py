@@ -48,7 +48,8 @@ import urllib.parse
 
 
 class Stats:
-    """Per request target: requests, statuses, conditional requests, body bytes sent."""
+    """Per request target: requests, statuses, conditional requests, body bytes sent, and
+    responses the client broke off (closed its connection before the body's end)."""
 
     def __init__(self, path):
         self.path = path
@@ -59,7 +60,7 @@ class Stats:
     def _entry(self, target):
         return self.targets.setdefault(
             target, {"requests": 0, "statuses": [], "conditional": 0, "body_bytes": 0,
-                     "agents": [], "ports": []})
+                     "agents": [], "ports": [], "broken_off": 0})
 
     def request(self, handler, target, status, conditional):
         with self.lock:
@@ -70,6 +71,11 @@ class Stats:
                 entry["conditional"] += 1
             entry["agents"].append(handler.headers.get("User-Agent", ""))
             entry["ports"].append(handler.client_address[1])
+            self._write()
+
+    def broken_off(self, target):
+        with self.lock:
+            self._entry(target)["broken_off"] += 1
             self._write()
 
     def sent(self, target, count):
@@ -220,8 +226,12 @@ class PhotoHandler(http.server.BaseHTTPRequestHandler):
         return False
 
     def _write(self, target, data):
+        try:
+            self.wfile.write(data)
+        except (BrokenPipeError, ConnectionResetError):
+            self.server.stats.broken_off(target)
+            raise
         self.server.stats.sent(target, len(data))
-        self.wfile.write(data)
 
     def _send_text(self, status, target, text):
         body = text.encode()

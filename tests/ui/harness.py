@@ -169,6 +169,14 @@ class XServer:
         self.xdotool(*self._move_arguments(x, y),
                      "click", "--repeat", str(repeat), "--delay", "80", str(button))
 
+    def long_press(self, x: int, y: int, hold: float = 1.2) -> None:
+        """Presses the first button at (x, y) and holds it `hold` seconds: a long press is
+        made of time, as a person makes it (GTK's threshold is well under a second)."""
+        self.mouse_move(x, y)
+        self.xdotool("mousedown", "1")
+        time.sleep(hold)
+        self.xdotool("mouseup", "1")
+
     def key(self, *names: str, delay_ms: int = 40) -> None:
         """Real key presses (XTEST) to whatever window has the focus."""
         self.xdotool("key", "--delay", str(delay_ms), *names)
@@ -450,6 +458,19 @@ class App:
         """A position in stderr: wait_for_line(..., since=mark) only looks at later lines."""
         with self._cond:
             return len(self.lines)
+
+    def until_shown(self, act, what: str = r"\S+", timeout: float = 10) -> re.Match:
+        """Does `act()` (a key, a click) and waits until a popover, menu or window whose type
+        and name match `what` is shown (`trace shown TYPE [NAME] MS`): input goes to it then."""
+        mark = self.mark()
+        act()
+        return self.wait_for_line(rf"^trace shown (?:{what})(?: \S+)? \d+$", timeout=timeout, since=mark)
+
+    def until_hidden(self, act, what: str = r"\S+", timeout: float = 10) -> re.Match:
+        """Does `act()` and waits until a popover, menu or window matching `what` is hidden."""
+        mark = self.mark()
+        act()
+        return self.wait_for_line(rf"^trace hidden (?:{what})(?: \S+)? \d+$", timeout=timeout, since=mark)
 
     def tail(self, n: int = 40) -> str:
         with self._cond:

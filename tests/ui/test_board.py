@@ -71,7 +71,6 @@ def draw(app, start: tuple[int, int], end: tuple[int, int]) -> None:
                          g.y + round(start[1] + (end[1] - start[1]) * i / steps))
         time.sleep(0.02)
     app.x.xdotool("mouseup", "1")
-    time.sleep(0.2)
 
 
 def save(app, keys: str = "ctrl+s") -> Path:
@@ -308,8 +307,7 @@ def test_closing_with_unsaved_marks_asks_and_enter_saves_them(launch, big_photo)
     dialog = next(w for w in windows if w != board_window)
     app.x.focus(dialog)
     mark = app.mark()
-    app.x.key("Escape")                      # Cancel: the board stays, marks and all
-    time.sleep(0.5)
+    app.until_hidden(lambda: app.x.key("Escape"), "AdwMessageDialog")   # Cancel: the board stays, marks and all
     assert board_window in app.x.windows_of(app.process.pid) and app.process.poll() is None
     app.key("ctrl+w")
     deadline = time.monotonic() + 10

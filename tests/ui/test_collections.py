@@ -4,8 +4,6 @@ deleted outside the app shows as not found and is removed from the album; a phot
 the trash leaves the album and comes back with Undo; the album is renamed, deleted and
 brought back with Undo; the viewer adds its photo to a new album or to one of that title."""
 
-import time
-
 from harness import COLOURS, close_to, open_folder, wait_for_screen
 from your_albums import (albums_folder, click_toast_button, park_pointer, show_second_album, shows_only, tile_centres,
                          wait_for_albums, wait_for_named_window, write_album)
@@ -34,14 +32,12 @@ def test_an_album_made_from_a_selection_survives_a_restart(launch, photo_folder,
     app.x.xdotool("keyup", "ctrl")
     app.click(*centres["b-green.png"])
     app.click(*centres["c-blue.png"])
-    time.sleep(0.3)
 
     # Add to Album… (Ctrl+D), a new album named in its field.
     app.key("ctrl+d")
     dialog = wait_for_named_window(app, r"^Add to Album$")
     app.x.focus(dialog)
     app.x.xdotool("type", "--delay", "30", "Trip")
-    time.sleep(0.3)
     app.x.screenshot().save(app.log_path.with_name("add-to-album.png"))
     app.x.key("Return")
     documents = wait_for_albums(data_home, lambda docs: len(docs) == 1 and len(docs[0]["photos"]) == 3,
@@ -82,8 +78,7 @@ def test_delete_with_undo_not_found_photos_and_the_trash(launch, photo_folder, t
                     what="a plain not-found tile")
 
     # Remove from Album, from the not-found tile's context menu (its sixth item here).
-    app.click(*missing_tile, button=3)
-    time.sleep(0.8)
+    app.until_shown(lambda: app.click(*missing_tile, button=3), "GtkPopoverMenu context-menu")
     park_pointer(app)
     app.key(*["Down"] * 5, "Return")
     wait_for_albums(data_home, lambda docs: [d["photos"] for d in docs] == [[(folder / n).as_uri() for n in CHOSEN[:2]]],
@@ -96,7 +91,6 @@ def test_delete_with_undo_not_found_photos_and_the_trash(launch, photo_folder, t
     app.x.xdotool("keydown", "ctrl")
     app.click(*centres["red"])
     app.x.xdotool("keyup", "ctrl")
-    time.sleep(0.3)
     app.key("Delete")
     wait_for_albums(data_home, lambda docs: [d["photos"] for d in docs] == [[(folder / "b-green.png").as_uri()]],
                     "the album without the trashed photo")
@@ -110,22 +104,19 @@ def test_delete_with_undo_not_found_photos_and_the_trash(launch, photo_folder, t
     app.key("Escape")
 
     # Rename Album…, the main menu's first item (F10) when an album of one's own is shown.
-    app.key("F10")
-    time.sleep(0.8)
+    app.until_shown(lambda: app.key("F10"), "GtkPopoverMenu")
     app.key("Return")
     dialog = wait_for_named_window(app, r"^Rename Album$")
     app.x.focus(dialog)
     app.x.key("ctrl+a")
     app.x.xdotool("type", "--delay", "30", "Kyoto 2024")
-    time.sleep(0.3)
     app.x.key("Return")
     wait_for_albums(data_home, lambda docs: [d["title"] for d in docs] == ["Kyoto 2024"], "the album renamed")
     app.wait_for_title("Kyoto 2024")
 
     # Delete Album, the menu's second item; the window goes back to the folder; the toast's
     # Undo brings the album back.
-    app.key("F10")
-    time.sleep(0.8)
+    app.until_shown(lambda: app.key("F10"), "GtkPopoverMenu")
     app.key("Down", "Return")
     app.wait_for_title("kyoto-photos")
     assert not document.exists() and (albums_folder(data_home) / "deleted" / document.name).exists()
@@ -151,7 +142,6 @@ def test_the_viewer_adds_its_photo_to_an_album(launch, photo_folder, tmp_path):
     dialog = wait_for_named_window(app, r"^Add to Album$")
     app.x.focus(dialog)
     app.x.xdotool("type", "--delay", "30", "Kyo")
-    time.sleep(0.3)
     app.x.key("Return")
     wait_for_albums(data_home, lambda docs: sorted((d["title"], tuple(d["photos"])) for d in docs) ==
                     [("Kyo", ((folder / "b-green.png").as_uri(),)), ("Kyoto", ((folder / "a-red.png").as_uri(),))],
@@ -162,7 +152,6 @@ def test_the_viewer_adds_its_photo_to_an_album(launch, photo_folder, tmp_path):
     dialog = wait_for_named_window(app, r"^Add to Album$")
     app.x.focus(dialog)
     app.x.xdotool("type", "--delay", "30", "Kyoto")
-    time.sleep(0.3)
     app.x.key("Return")
     wait_for_albums(data_home, lambda docs: [d["photos"] for d in docs if d["title"] == "Kyoto"] ==
                     [[(folder / n).as_uri() for n in ("a-red.png", "b-green.png")]],

@@ -1,8 +1,6 @@
 """The context menu of a tile shows every item, from the first time it opens."""
 
-import time
-
-from harness import COLOURS, open_folder, tiles_check, wait_for_screen
+from harness import COLOURS, open_folder, tiles_check, wait_for_screen, wait_for_still_screen
 
 
 def light_run(image, x: int, y0: int, y1: int) -> int:
@@ -17,21 +15,13 @@ def light_run(image, x: int, y0: int, y1: int) -> int:
 
 def menu_height(app, x: int, y: int) -> int:
     """Opens the context menu at (x, y), measures its height on screen, and closes it."""
-    before = app.screenshot()
-    app.click(x, y, button=3)
-    deadline = time.monotonic() + 5
-    while True:
-        shot = app.screenshot()
-        # The menu opens below and to the right of the click; its left margin, just right of
-        # the click, has no text.
-        height = light_run(shot, x + 4, y, min(shot.height, y + 400))
-        if height > 100 or time.monotonic() > deadline:
-            break
-        time.sleep(0.1)
-    time.sleep(0.5)  # let it finish growing if it is going to
-    height = light_run(app.screenshot(), x + 4, y, min(before.height, y + 400))
-    app.key("Escape")
-    time.sleep(0.3)
+    app.until_shown(lambda: app.click(x, y, button=3), "GtkPopoverMenu context-menu")
+    # The menu opens below and to the right of the click; its left margin, just right of
+    # the click, has no text. Measured once it has stopped growing, if it was going to.
+    shot = wait_for_still_screen(app, lambda image: (light_run(image, x + 4, y, min(image.height, y + 400)) > 100,
+                                                     "no menu below the click"), what="the menu")
+    height = light_run(shot, x + 4, y, min(shot.height, y + 400))
+    app.until_hidden(lambda: app.key("Escape"), "GtkPopoverMenu context-menu")
     return height
 
 

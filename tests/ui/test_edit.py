@@ -39,7 +39,6 @@ def test_select_three_delete_to_the_trash_and_undo(launch, photo_folder):
     app.x.xdotool("keydown", "shift")
     app.click(*centres["d-yellow.png"])
     app.x.xdotool("keyup", "shift")
-    time.sleep(0.3)
     app.key("Delete")
 
     chosen = ["b-green.png", "c-blue.png", "d-yellow.png"]
@@ -79,7 +78,6 @@ def test_export_keeps_both_files_when_the_name_is_taken(launch, photo_folder, tm
     app.x.xdotool("keydown", "ctrl")
     app.click(*centres["b-green.png"])
     app.x.xdotool("keyup", "ctrl")
-    time.sleep(0.3)
 
     # Export… opens GTK's folder chooser: type the folder's path and choose it.
     app.x.xdotool("search", "--name", "^to-export$", "windowfocus", "--sync")

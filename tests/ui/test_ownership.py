@@ -30,9 +30,26 @@ def live_objects(app) -> tuple[int, dict[str, int]]:
     return total, kinds
 
 
-def settle(app, seconds=0.4):
-    """Lets idle callbacks run (popovers are unparented, dialogs finalized, on the next idle)."""
-    time.sleep(seconds)
+def live_objects_at_most(app, limit: int, timeout: float = 10) -> tuple[int, dict[str, int]]:
+    """Asks until the app has at most `limit` live objects (what closing things releases may
+    still be on its way), or the deadline passes; the last answer."""
+    deadline = Deadline(timeout)
+    while True:
+        total, kinds = live_objects(app)
+        if total <= limit or deadline.expired():
+            return total, kinds
+        time.sleep(0.1)
+
+
+def steady_live_objects(app, timeout: float = 10) -> tuple[int, dict[str, int]]:
+    """Asks until two answers in a row agree (nothing is being released any more)."""
+    deadline = Deadline(timeout)
+    last = live_objects(app)
+    while True:
+        now = live_objects(app)
+        if now[0] == last[0] or deadline.expired():
+            return now
+        last = now
 
 
 def dialog_count(app) -> int:
@@ -73,9 +90,8 @@ def test_opening_and_closing_fifty_times_leaves_nothing_behind(launch, spawn, xs
         x, y = round(tile.cx), round(tile.cy)
 
         # A context menu over a tile, closed again.
-        app.click(x, y, button=3)
-        settle(app, 0.3)
-        app.key("Escape")
+        app.until_shown(lambda: app.click(x, y, button=3), "GtkPopoverMenu context-menu")
+        app.until_hidden(lambda: app.key("Escape"), "GtkPopoverMenu context-menu")
 
         # The viewer, a dialog in it (Shift+Delete asks first), cancelled, and back.
         mark = app.mark()
@@ -86,16 +102,14 @@ def test_opening_and_closing_fifty_times_leaves_nothing_behind(launch, spawn, xs
         app.key("Escape")
         wait_for_windows(app, windows, f"round {n}: the question closed")
         app.key("Escape")
-        settle(app, 0.2)
+        app.wait_for_title(re.escape(folders[which].name))
 
     for n in range(4):
         one_round(n)
-    settle(app)
-    before, kinds_before = live_objects(app)
+    before, kinds_before = steady_live_objects(app)
     for n in range(4, ROUNDS):
         one_round(n)
-    settle(app)
-    after, kinds_after = live_objects(app)
+    after, kinds_after = live_objects_at_most(app, before)
 
     grown = {k: (kinds_before.get(k, 0), v) for k, v in kinds_after.items() if v > kinds_before.get(k, 0)}
     assert after <= before, (f"{after - before} more live objects after {ROUNDS - 4} more rounds "

@@ -56,7 +56,6 @@ def test_three_chosen_come_out_in_the_order_shown(launch, photo_folder):
     # Clicked in another order than shown; each click ticks its tile.
     for colour in ["red", "yellow", "blue"]:
         app.click(area.x + round(blobs[colour].cx), area.y + round(blobs[colour].cy))
-        time.sleep(0.3)
     app.focus()
     app.key("Return")
     status, out = finished(app)
@@ -114,7 +113,7 @@ def test_a_running_browser_answers_a_pick(launch, launch_beside, photo_folder):
     window = browser.x.windows_named(r"^picked-from$")
     assert window, "no picking window in the running browser"
     assert picker.process.poll() is None, "the caller waits for the answer"
-    time.sleep(0.5)
+    browser.wait_for_line(r"^trace visible-thumbnails 4 \d+$", since=mark, timeout=30)
     browser.x.focus(window[0])
     browser.x.key("Return")
     status, out = finished(picker)
@@ -131,9 +130,7 @@ def test_ctrl_a_chooses_all_and_space_unticks_the_focused_one(launch, photo_fold
     ready(app, "pick-all", 4)
     app.focus()
     app.key("ctrl+a")
-    time.sleep(0.2)
     app.key("space")  # the newest, which has the focus, unticked
-    time.sleep(0.2)
     app.key("Return")
     status, out = finished(app)
     assert (status, out) == (0, b"".join(os.fsencode(folder / n) + b"\n" for n in ["b-green.png", "c-blue.png", "d-yellow.png"]))
@@ -153,10 +150,7 @@ def test_a_long_press_in_the_preview_chooses_the_photo(launch, photo_folder):
     app.wait_for_line(r"^trace full-image 2 \d+$", timeout=30)
     # The mouse held still over the photo: a long press.
     geometry = app.geometry()
-    app.x.xdotool("mousemove", str(geometry.x + geometry.width // 2), str(geometry.y + geometry.height // 2))
-    app.x.xdotool("mousedown", "1")
-    time.sleep(1.2)
-    app.x.xdotool("mouseup", "1")
+    app.x.long_press(geometry.x + geometry.width // 2, geometry.y + geometry.height // 2)
     status, out = finished(app)
     assert (status, out) == (0, os.fsencode(folder / "c-blue.png") + b"\n")
 

@@ -50,7 +50,8 @@ def wait_for_setting(app, schema: str, key: str, value: str, timeout: float = 20
 
 
 def answer_dialog(app, *keys: str) -> None:
-    """Waits for the app's second window (the question), focuses it and presses keys."""
+    """Waits for the app's second window (the question) to be shown, focuses it and presses keys."""
+    app.wait_for_line(r"^trace shown AdwMessageDialog \d+$")
     deadline = Deadline(10)
     while True:
         others = [w for w in app.x.windows_of(app.process.pid) if w != app.window]
@@ -58,7 +59,6 @@ def answer_dialog(app, *keys: str) -> None:
             break
         assert not deadline.expired(), "no Set as Background dialog within 10 s"
         time.sleep(0.1)
-    time.sleep(0.3)  # mapped and focusable
     app.x.focus(others[0])
     app.x.key(*keys)
 

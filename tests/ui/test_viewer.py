@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from harness import COLOURS, Rect, close_to, make_solid, open_folder, photo_fills_view_check, run, set_times, wait_for_screen
+from harness import COLOURS, Rect, close_to, make_solid, open_folder, photo_fills_view_check, run, set_times, wait_for_screen, wait_for_still_screen
 
 BACKGROUND = (0x1E, 0x1E, 0x1E)   # the viewer's backdrop
 WIDTH, HEIGHT = 2400, 1600          # the pattern photo, larger than the window
@@ -66,7 +66,8 @@ def open_viewer(launch, path, index=0):
     app = launch(path, sort_by="name")
     app.wait_for_window(rf"^{path.name}$")
     app.wait_for_line(rf"^trace full-image {index} \d+$")
-    time.sleep(0.3)
+    # The page's crossfade over: what is on screen is where input goes.
+    wait_for_still_screen(app, lambda image: (True, ""), what="the viewer")
     return app
 
 
@@ -77,9 +78,10 @@ def test_right_three_times_lands_on_the_fourth_photo(launch, tmp_path):
         make_solid(folder / f"photo-{n + 1}.png", colour)
     set_times(folder, [f"photo-{n + 1}.png" for n in range(len(colours))])
     app = open_viewer(launch, folder / "photo-1.png")
-    for _ in range(3):
+    for n in range(3):
+        mark = app.mark()
         app.key("Right")
-        time.sleep(0.1)
+        app.wait_for_line(rf"^trace page {n + 1} \d+$", since=mark)
     app.wait_for_title(r"^photo-4\.png$")
     app.wait_for_line(r"^trace full-image 3 \d+$")
     area = viewer_area(app)
@@ -101,7 +103,6 @@ def test_double_click_shows_the_pixels_at_100_percent_around_the_clicked_point(l
 
     g = app.geometry()
     app.x.click(g.x + px, g.y + py, 1, repeat=2)
-    time.sleep(0.4)
     app.wait_for_line(r"^trace full-image 0 \d+$")
 
     def at_actual_size(image):
@@ -150,7 +151,6 @@ def test_a_single_click_hides_the_header_bar_and_a_second_shows_it(launch, patte
     app.click(middle.width // 2, middle.y + middle.height // 2)
     wait_for_screen(app, lambda image: (close_to(image.pixel(*header_pixel), BACKGROUND, 10) or close_to(image.pixel(*header_pixel), COLOURS["red"], 40),
                                         f"top of the window is {image.pixel(*header_pixel)}"), what="the header bar hidden")
-    time.sleep(0.6)
     app.click(middle.width // 2 + 7, middle.y + middle.height // 2 + 5)  # a real move: xdotool waits for one
     wait_for_screen(app, lambda image: (close_to(image.pixel(*header_pixel), shown, 10), f"top of the window is {image.pixel(*header_pixel)}"),
                     what="the header bar back")

@@ -255,6 +255,9 @@ enum TestFault {
     /// Waits (at most 20 s) until the request is cancelled, then decodes as usual: a
     /// cancellation that reaches the decode is then certain, whatever the machine's speed.
     static let waitForCancel = "GPHOTOBROWSE-TEST-WAIT-FOR-CANCEL"
+    /// Takes two seconds (less if cancelled), then decodes as usual: a thumbnail certainly
+    /// still under way when a test acts a moment after asking for it.
+    static let slow = "GPHOTOBROWSE-TEST-SLOW"
 
     static func trigger(_ descriptor: Int32, cancellation: CancellationFlag) {
         var head = [UInt8](repeating: 0, count: 64)
@@ -268,6 +271,8 @@ enum TestFault {
             while true { spin.add(1, ordering: .relaxed) }
         } else if text.hasPrefix(waitForCancel) {
             for _ in 0..<20_000 where !cancellation.isCancelled { usleep(1_000) }
+        } else if text.hasPrefix(slow) {
+            for _ in 0..<2_000 where !cancellation.isCancelled { usleep(1_000) }
         } else if text.hasPrefix(allocate) {
             var hoard: [UnsafeMutableRawPointer] = []
             while true {

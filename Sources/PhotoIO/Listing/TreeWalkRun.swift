@@ -127,6 +127,9 @@ public final class TreeWalkRun: @unchecked Sendable {
 
     private var hasWaiting: Bool { !waiting.isEmpty || !deliveries.isEmpty || end != nil }
 
+    /// Whether the walk has ended and its end waits to be taken (for tests, which wait for it).
+    var hasEnded: Bool { lock.withLock { end != nil } }
+
     /// Records something found (on the walk's thread) and wakes the one adopting the run
     /// if it is not already asked to take.
     private func post(_ record: (inout Found, inout [[FolderPhotos]]) -> Void) {

@@ -29,6 +29,7 @@ final class AlbumChipMenu {
         g_menu_append(menu, tr("Rename…"), "chip.rename")
         g_menu_append(menu, tr("Delete"), "chip.delete")
         let popover = gtk_popover_menu_new_from_model(menu.cast())!
+        gtk_widget_set_name(popover, "album-chip-menu")
         menu.unref()
         // The list view holds it as its child; this reference is the menu's own.
         self.popover = OwnedObject(sharing: popover)

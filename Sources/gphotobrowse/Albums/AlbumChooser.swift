@@ -50,6 +50,7 @@ final class AlbumChooser {
         gtk_box_append(box.cast(), search)
         gtk_box_append(box.cast(), scroller)
         popover = gtk_popover_new()
+        gtk_widget_set_name(popover, "album-chooser")
         gtk_popover_set_child(popover.cast(), box)
         button = gtk_menu_button_new()
         gtk_menu_button_set_icon_name(button.cast(), "view-list-symbolic")

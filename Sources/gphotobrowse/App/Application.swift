@@ -46,6 +46,7 @@ final class Application {
         Preferences.shared.start()
         Style.install()
         LiveObjects.traceOnSignal()
+        ShownTrace.install()
         YourAlbums.shared.start()
         addAction(application, "quit") { [weak self] in self?.quit() }
         addAction(application, "about") { [weak self] in

@@ -72,6 +72,7 @@ extension BoardWindow {
     func askText(at x: Double, _ y: Double, _ point: ViewPoint) {
         guard let anchor = canvasWidget else { return }
         let popover = gtk_popover_new()!
+        gtk_widget_set_name(popover, "bring-in")
         let entry = gtk_entry_new()!
         gtk_entry_set_placeholder_text(entry.cast(), tr("Text"))
         gtk_widget_set_size_request(entry, 240, -1)

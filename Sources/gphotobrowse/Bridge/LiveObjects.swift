@@ -55,17 +55,26 @@ enum LiveObjects {
     static func traceOnSignal() {
         guard Trace.isEnabled else { return }
         g_unix_signal_add(SIGUSR1, { _ in
-            let counts = LiveObjects.snapshot()
-            if Trace.tilesEnabled {
-                for (kind, live) in counts.sorted(by: { $0.key < $1.key }) { printError("live \(kind) \(live)") }
-            }
-            Trace.milestone("live-objects", counts.values.reduce(0, +))
-            // What was read from other machines so far: bytes, and files opened there.
-            if Trace.tilesEnabled {
-                let read = RemoteFileCopies.shared.totals
-                Trace.milestone("remote-read", Int(read.bytes), read.files)
-            }
+            // Counted once the main loop has nothing more urgent: after the idle callbacks
+            // already queued (popovers unparented, dialogs finalized) have run.
+            g_idle_add_full(G_PRIORITY_LOW, { _ in
+                LiveObjects.traceCounts()
+                return 0  // G_SOURCE_REMOVE
+            }, nil, nil)
             return 1  // G_SOURCE_CONTINUE
         }, nil)
+    }
+
+    private static func traceCounts() {
+        let counts = LiveObjects.snapshot()
+        if Trace.tilesEnabled {
+            for (kind, live) in counts.sorted(by: { $0.key < $1.key }) { printError("live \(kind) \(live)") }
+        }
+        Trace.milestone("live-objects", counts.values.reduce(0, +))
+        // What was read from other machines so far: bytes, and files opened there.
+        if Trace.tilesEnabled {
+            let read = RemoteFileCopies.shared.totals
+            Trace.milestone("remote-read", Int(read.bytes), read.files)
+        }
     }
 }

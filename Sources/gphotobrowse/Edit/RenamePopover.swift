@@ -28,6 +28,7 @@ final class RenamePopover {
 
     init() {
         let popover = gtk_popover_new()!
+        gtk_widget_set_name(popover, "rename")
         popover.refSink()
         self.popover = OwnedObject(taking: popover)
         LiveObjects.track(popover)

@@ -81,6 +81,7 @@ final class ContextMenu {
         if let entry = popovers.first(where: { $0.anchor == widget && $0.inViewer == inViewer }) { return (entry.popover.pointer, false) }
         let model = Self.model(inViewer: inViewer)
         let popover = gtk_popover_menu_new_from_model(model.cast())!
+        gtk_widget_set_name(popover, "context-menu")
         model.unref()
         // Its parent holds the popover; this reference is the menu's own, until `detach`.
         let owned = OwnedObject(sharing: popover)

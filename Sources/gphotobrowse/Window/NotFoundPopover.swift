@@ -26,6 +26,7 @@ final class NotFoundPopover {
 
     init() {
         let popover = gtk_popover_new()!
+        gtk_widget_set_name(popover, "not-found")
         popover.refSink()
         self.popover = OwnedObject(taking: popover)
         gtk_widget_add_css_class(popover, "not-found-notice")  // see Style: no shadow
