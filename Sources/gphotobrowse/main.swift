@@ -27,6 +27,7 @@ Application.prestartWalk(arguments: CommandLine.arguments)
 // Choosing photos while another instance runs: it sends them back as text to print here.
 if CommandLine.arguments.contains("--pick") { PickedPrintHandler.install() }
 MainLoop.attachDispatchMainQueue()
+MainActor.assumeIsolated { MainLoop.startHeartbeat() }
 let status = MainActor.assumeIsolated {
     Application().run(arguments: CommandLine.arguments)
 }

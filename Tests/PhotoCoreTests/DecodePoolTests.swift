@@ -57,6 +57,34 @@ private final class BlockedPool: Sendable {
         #expect(order.withLock { $0 } == ["higher", "high-new", "high-old", "mid-new", "mid", "low"])
     }
 
+    /// A lane whose jobs never finish (a server that trickles) holds `perLane` workers; the
+    /// other lane's jobs, queued after them at lower priority, all run meanwhile.
+    @Test func aStuckLaneHoldsOnlyItsShareOfWorkers() {
+        let pool = DecodePool(workers: 6, perLane: 2)
+        let gate = DispatchSemaphore(value: 0)
+        let slowStarted = Mutex(0)
+        let slow = DispatchGroup()
+        for _ in 0..<30 {
+            slow.enter()
+            pool.submit(priority: 10, lane: "slow.example") { _ in
+                slowStarted.withLock { $0 += 1 }
+                gate.wait()
+                slow.leave()
+            }
+        }
+        let quick = DispatchGroup()
+        for _ in 0..<6 {
+            quick.enter()
+            pool.submit(priority: 0, lane: "quick.example") { _ in quick.leave() }
+        }
+        #expect(quick.wait(timeout: .now() + deadline) == .success)
+        #expect(slowStarted.withLock { $0 } == 2)
+        // Once the slow lane moves, its jobs run too.
+        for _ in 0..<30 { gate.signal() }
+        #expect(slow.wait(timeout: .now() + deadline) == .success)
+        #expect(slowStarted.withLock { $0 } == 30)
+    }
+
     @Test func cancellingAQueuedJobKeepsItFromRunning() {
         let blocked = BlockedPool()
         let ran = Mutex(false)

@@ -153,6 +153,30 @@ import Testing
         #expect(cacheFiles.isEmpty)
     }
 
+    /// A server that trickles (a byte every 0.2 s) is never silent for the client's timeout,
+    /// but makes too little progress: the download ends, timed out, and may be retried.
+    @Test func aTricklingServerTimesOutForTooLittleProgress() {
+        let request = WebRequest(url: server.url("/photo.jpg?trickle=0.2"), slowest: SlowestProgress(bytes: 1000, seconds: 1))
+        let result = WebDownload(request, client: client, cache: cache).run()
+        #expect(result.failure?.kind == .timedOut)
+        #expect(result.failure?.message == "The server 127.0.0.1 sends the file too slowly to finish.")
+        #expect(result.failure?.canRetry == true)
+        #expect(server.counts("/photo.jpg?trickle=0.2").body_bytes < 100)
+        #expect(cacheFiles.isEmpty)
+    }
+
+    /// Two megabytes of headers is an answer the client will not read: said as such, with no
+    /// Retry (the same server answers the same way again), not as a lost connection.
+    @Test func anAnswerWithHugeHeadersIsSaidToBeOne() {
+        let result = download("/photo.jpg?huge-headers=2000000")
+        #expect(result.failure?.kind == .badResponse)
+        #expect(result.failure?.message == "The server 127.0.0.1 sent an answer with more headers than a web server sends.")
+        #expect(result.failure?.canRetry == false)
+        #expect(cacheFiles.isEmpty)
+        // The client is still fine afterwards.
+        #expect((try? download("/photo.jpg").get())?.freshness == .downloaded)
+    }
+
     @Test func anAddressThatIsNotOnTheWebIsRefused() {
         for url in ["ftp://127.0.0.1/photo.jpg", "file:///etc/passwd", "photo.jpg", ""] {
             let result = WebDownload(WebRequest(url: url), client: client, cache: cache).run()

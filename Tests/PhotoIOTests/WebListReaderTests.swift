@@ -115,6 +115,27 @@ import Testing
         #expect(images.photos.map(\.url) == ["https://photos.example.org/trips/a.gif", "https://photos.example.org/trips/b.gif"])
     }
 
+    /// Apache's listings with `IconsAreLinks` put the server's icon in each photo's link: the
+    /// icon is no thumbnail (so each photo's own download makes its thumbnail), whatever marks
+    /// it as an icon: its folder, its declared size, or its being every photo's image.
+    @Test(arguments: [
+        #"<a href="a.jpg"><img src="/icons/image2.gif" alt="[IMG]"></a> <a href="a.jpg">a.jpg</a><br><a href="b.png"><img src="/icons/image2.gif" alt="[IMG]"></a> <a href="b.png">b.png</a>"#,
+        #"<a href="a.jpg"><img src="/static/img.gif" width="20" height="22"></a><a href="b.png"><img src="/static/png.gif" width="20"></a>"#,
+        #"<a href="a.jpg"><img src="image.png"></a><a href="a.jpg">a.jpg</a><a href="b.png"><img src="image.png"></a>"#,
+    ])
+    func aServersIconInAPhotosLinkIsNoThumbnail(page: String) throws {
+        let list = try read("<html><head><title>Index of /holiday</title></head><body>" + page, type: "text/html",
+                            base: "http://127.0.0.1:8000/holiday/").get()
+        #expect(list.photos == [WebPhotoEntry(url: "http://127.0.0.1:8000/holiday/a.jpg"), WebPhotoEntry(url: "http://127.0.0.1:8000/holiday/b.png")])
+    }
+
+    /// A photo linked first with an icon and then with its own small picture gets the picture.
+    @Test func aPhotosOwnPictureIsItsThumbnailBesideAnIcon() throws {
+        let page = #"<a href="a.jpg"><img src="/icons/image2.gif"></a><a href="a.jpg"><img src="thumbs/a.jpg"></a>"#
+        let list = try read(page, type: "text/html", base: "http://127.0.0.1:8000/holiday/").get()
+        #expect(list.photos == [WebPhotoEntry(url: "http://127.0.0.1:8000/holiday/a.jpg", thumbnail: "http://127.0.0.1:8000/holiday/thumbs/a.jpg")])
+    }
+
     @Test func aURIListWithCommentsAndCRLF() throws {
         let list = try read("# photos\r\nhttps://e.org/1.jpg\r\n\r\n2.jpg\r\nmailto:someone@e.org\r\n", type: "text/uri-list").get()
         #expect(list.photos.map(\.url) == ["https://e.org/1.jpg", "https://photos.example.org/trips/2.jpg"])

@@ -6,7 +6,9 @@ server or network has, chosen per request by its query.
 
 Serves the files under DIR on 127.0.0.1, on a free port it prints as `port N` (the first line
 on stdout). Every file has an ETag and a Last-Modified date, and a conditional request that
-matches gets a 304 without a body. With --latency, every request is answered MS milliseconds
+matches gets a 304 without a body. A folder is answered as servers answer one: asked without
+its trailing slash, a 301 to the address with it; with it, its index.html, else a listing page
+of its files (as Python's http.server writes one, links relative to the folder). With --latency, every request is answered MS milliseconds
 after it was read, whatever the answer (a network's round trip). A file NAME.status beside
 NAME holds a status that every request for NAME gets instead (a server failing for an address
 that worked before). The query of a request changes how it is answered:
@@ -21,6 +23,10 @@ that worked before). The query of a request changes how it is answered:
     stall=1            the request read, nothing answered, the connection kept open
     stall-after=N      the headers and N bytes sent, then nothing more, the connection kept open
     huge=1             a 2 GiB body announced, zeros sent for as long as the client reads
+    huge-headers=N     N bytes of headers (lines of filler) before the answer's own
+    endless=1          a chunked body of zeros for as long as the client reads (no length)
+    trickle=S          the headers at once, then the body a byte every S seconds (a host
+                       that is slow, not silent)
     redirect=PATH      a 302 to PATH
     redirect-loop=1    a 302 to the same address, for ever
 
@@ -133,6 +139,22 @@ class PhotoHandler(http.server.BaseHTTPRequestHandler):
             self.server.stats.request(self, target, 200, conditional)
             self._send_huge(target)
             return
+        if query.get("endless") == "1":
+            self.server.stats.request(self, target, 200, conditional)
+            self._send_endless(target)
+            return
+
+        folder = self._folder_path(url.path)
+        if folder is not None:
+            if not url.path.endswith("/"):
+                self.server.stats.request(self, target, 301, conditional)
+                self._redirect(target, url.path + "/" + ("?" + url.query if url.query else ""), status=301)
+                return
+            if not os.path.isfile(os.path.join(folder, "index.html")):
+                self.server.stats.request(self, target, 200, conditional)
+                self._send_listing(target, folder, url.path)
+                return
+            url = url._replace(path=url.path + "index.html")
 
         path = self._file_path(url.path)
         if path is not None and os.path.isfile(path + ".status"):
@@ -165,6 +187,8 @@ class PhotoHandler(http.server.BaseHTTPRequestHandler):
         encoded = gzip.compress(body) if query.get("gzip") == "1" else body
         self.server.stats.request(self, target, 200, conditional)
         self.send_response(200)
+        if "huge-headers" in query:
+            self._send_filler_headers(int(query["huge-headers"]))
         self.send_header("Content-Type", content_type)
         if send_etag:
             self.send_header("ETag", etag)
@@ -187,6 +211,17 @@ class PhotoHandler(http.server.BaseHTTPRequestHandler):
         if "stall-after" in query:
             self._write(target, encoded[: int(query["stall-after"])])
             self._hold()
+            return
+        if "trickle" in query:
+            pause = float(query["trickle"])
+            try:
+                for start in range(len(encoded)):
+                    self._write(target, encoded[start:start + 1])
+                    self.wfile.flush()
+                    time.sleep(pause)
+            except OSError:
+                pass
+            self.close_connection = True
             return
         step = int(query.get("throttle", "0")) or 65536
         for start in range(0, len(encoded), step):
@@ -212,6 +247,26 @@ class PhotoHandler(http.server.BaseHTTPRequestHandler):
         if not path.startswith(root + os.sep) or not os.path.isfile(path):
             return None
         return path
+
+    def _folder_path(self, url_path):
+        """The folder under the root that `url_path` names, or None."""
+        relative = urllib.parse.unquote(url_path).strip("/")
+        root = os.path.realpath(self.server.root)
+        path = os.path.realpath(os.path.join(root, relative))
+        if not (path == root or path.startswith(root + os.sep)) or not os.path.isdir(path):
+            return None
+        return path
+
+    def _send_listing(self, target, folder, url_path):
+        names = sorted(n for n in os.listdir(folder) if not n.endswith(".status"))
+        links = "".join(f'<li><a href="{urllib.parse.quote(n)}">{n}</a></li>\n' for n in names)
+        body = (f"<!DOCTYPE HTML><html><head><title>Directory listing for {url_path}</title></head>"
+                f"<body><h1>Directory listing for {url_path}</h1><hr><ul>\n{links}</ul><hr></body></html>").encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self._write(target, body)
 
     def _not_modified(self, etag, mtime):
         match = self.headers.get("If-None-Match")
@@ -241,11 +296,16 @@ class PhotoHandler(http.server.BaseHTTPRequestHandler):
         self.end_headers()
         self._write(target, body)
 
-    def _redirect(self, target, location):
-        self.send_response(302)
+    def _redirect(self, target, location, status=302):
+        self.send_response(status)
         self.send_header("Location", location)
         self.send_header("Content-Length", "0")
         self.end_headers()
+
+    def _send_filler_headers(self, count):
+        line = "X-Filler: " + "f" * 990
+        for _ in range(max(1, count // (len(line) + 2))):
+            self.send_header("X-Filler", line[len("X-Filler: "):])
 
     def _send_huge(self, target):
         size = 2 * 1024 * 1024 * 1024
@@ -257,6 +317,21 @@ class PhotoHandler(http.server.BaseHTTPRequestHandler):
         try:
             for _ in range(size // len(zeros)):
                 self._write(target, zeros)
+        except OSError:
+            pass
+        self.close_connection = True
+
+    def _send_endless(self, target):
+        self.send_response(200)
+        self.send_header("Content-Type", "image/jpeg")
+        self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+        zeros = bytes(1024 * 1024)
+        try:
+            while True:
+                self.wfile.write(f"{len(zeros):x}\r\n".encode())
+                self._write(target, zeros)
+                self.wfile.write(b"\r\n")
         except OSError:
             pass
         self.close_connection = True

@@ -158,6 +158,52 @@ class SftpServer:
                        env={**os.environ, "SSH_AUTH_SOCK": self.agent_socket},
                        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
+    def stop_sshd(self) -> None:
+        """The server goes away: sshd and the sessions it serves end (the agent stays)."""
+        if not self.sshd or self.sshd.poll() is not None:
+            return
+        sessions = self._descendants(self.sshd.pid)
+        self.sshd.terminate()
+        self.sshd.wait(5)
+        for pid in sessions:
+            try:
+                os.kill(pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+
+    def start_sshd_again(self) -> None:
+        """The server comes back, on the same port."""
+        assert self.sshd is not None and self.sshd.poll() is not None, "stop_sshd first"
+        config = self._config()
+        with self.log_path.open("a") as log:
+            self.sshd = subprocess.Popen([SSHD, "-D", "-e", "-f", str(config)], stdin=subprocess.DEVNULL,
+                                         stdout=subprocess.DEVNULL, stderr=log)
+        deadline = time.monotonic() + self.timeout
+        while f"Server listening on 127.0.0.1 port {self.port}." not in self.log().split("Received signal")[-1]:
+            if self.sshd.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"sshd did not listen again on {self.port}: {self.log()}")
+            time.sleep(0.05)
+
+    @staticmethod
+    def _descendants(pid: int) -> list[int]:
+        """The processes below `pid` (sshd's sessions), read from /proc."""
+        children: dict[int, list[int]] = {}
+        for entry in os.listdir("/proc"):
+            if not entry.isdigit():
+                continue
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+            children.setdefault(ppid, []).append(int(entry))
+        found, queue = [], [pid]
+        while queue:
+            for child in children.get(queue.pop(), []):
+                found.append(child)
+                queue.append(child)
+        return found
+
     def stop(self) -> None:
         for process in (self.sshd, self.agent):
             if process and process.poll() is None:

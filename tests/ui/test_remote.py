@@ -135,3 +135,53 @@ def test_tiles_show_embedded_previews_first_and_each_file_is_read_once(launch, t
     assert read == sizes, f"{read} bytes read over sftp for {sizes} bytes of photos: each byte once"
     assert files <= 6, f"{files} files opened on the server for 3 photos: the first bytes, then the rest"
     assert app.quit() == 0
+
+
+def test_retry_connects_again_once_the_server_is_back(launch, tmp_path, sftp_server):
+    # Thumbnails made in a first run and kept: the second run reads only the photos' first
+    # bytes, so the viewer has to bring the whole photo over when it opens it.
+    folder = tmp_path / "gone-and-back"
+    folder.mkdir()
+    for name, colour, preview in [("a.jpg", "red", "yellow"), ("b.jpg", "red", "magenta")]:
+        camera_jpeg(folder / name, colour, preview)
+    cache = {"XDG_CACHE_HOME": str(tmp_path / "cache"), "SSH_AUTH_SOCK": sftp_server.agent_socket}
+    first = launch(sftp_server.uri(folder), extra_env=cache)
+    first.wait_for_line(r"^trace visible-thumbnails 2 \d+$", timeout=60)
+    assert first.quit() == 0
+
+    app = launch(sftp_server.uri(folder), extra_env=cache)
+    app.wait_for_line(r"^trace visible-thumbnails 2 \d+$", timeout=60)
+    app.wait_for_window(r"^gone-and-back$", timeout=30)
+    sftp_server.stop_sshd()
+    app.focus()
+    app.key("Home", "Return")
+    app.wait_for_line(r"^trace download-failed 0 \d+$", timeout=60)
+
+    def retry_button(image):
+        blobs = image.crop(app.content_area()).blobs({"accent": (53, 132, 228)}, tolerance=40)
+        blob = blobs.get("accent")
+        return blob is not None and blob.width > 40, f"the suggested Retry button: {blob}"
+
+    image = wait_for_screen(app, retry_button, what="the viewer's Retry")
+    blob = image.crop(app.content_area()).blobs({"accent": (53, 132, 228)}, tolerance=40)["accent"]
+    area = app.content_area()
+
+    # Retry while the server is still away fails again, and says so.
+    mark = app.mark()
+    app.click(area.x + round(blob.cx), area.y + round(blob.cy))
+    app.wait_for_line(r"^trace download-failed 0 \d+$", since=mark, timeout=60)
+
+    # The server is back: Retry connects again and shows the photo.
+    sftp_server.start_sshd_again()
+    wait_for_screen(app, retry_button, what="the viewer's Retry again")
+    mark = app.mark()
+    app.click(area.x + round(blob.cx), area.y + round(blob.cy))
+    app.wait_for_line(r"^trace download-complete 0 \d+$", since=mark, timeout=60)
+    app.wait_for_line(r"^trace full-image 0 \d+$", since=mark, timeout=60)
+
+    def mostly_red(image):
+        share = image.crop(app.content_area()).fraction_of(COLOURS["red"], tolerance=80)
+        return share > 0.3, f"{share:.0%} of the viewer is red"
+
+    wait_for_screen(app, mostly_red, what="the photo after Retry")
+    assert app.quit() == 0

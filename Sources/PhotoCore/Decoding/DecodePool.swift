@@ -8,6 +8,10 @@ import Synchronization
 /// bound last is the one the person scrolled to. A cancelled job that has not started is
 /// dropped without running; one that is running sees its `CancellationFlag` set and
 /// stops at its next check.
+///
+/// Jobs may name a lane (downloads: the server they wait on); with `perLane`, at most that
+/// many jobs of one lane run at once, and a job of a full lane waits while jobs of other
+/// lanes run, so one slow server holds `perLane` workers at most.
 public final class DecodePool: Sendable {
     /// Identifies a submitted job, for cancelling it.
     public struct Ticket: Hashable, Sendable {
@@ -17,6 +21,7 @@ public final class DecodePool: Sendable {
     private struct Job: Sendable {
         let id: UInt64
         let priority: Int
+        let lane: String?
         let flag: CancellationFlag
         let work: @Sendable (CancellationFlag) -> Void
     }
@@ -25,15 +30,19 @@ public final class DecodePool: Sendable {
         var nextID: UInt64 = 1
         var pending: [Job] = []
         var running: [UInt64: CancellationFlag] = [:]
+        var runningInLane: [String: Int] = [:]
     }
 
     private let state = Mutex(State())
     private let jobsAvailable = DispatchSemaphore(value: 0)
     public let workerCount: Int
+    /// The most jobs of one lane that run at once; nil: no limit.
+    public let perLane: Int?
 
     /// Starts `workers` threads (at least one). They live as long as the process.
-    public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, perLane: Int? = nil) {
         workerCount = max(1, workers)
+        self.perLane = perLane.map { max(1, $0) }
         for n in 0..<workerCount {
             let thread = Thread { [self] in self.workLoop() }
             thread.name = "decode-\(n)"
@@ -42,13 +51,13 @@ public final class DecodePool: Sendable {
         }
     }
 
-    /// Queues `work`; higher `priority` runs sooner.
+    /// Queues `work`; higher `priority` runs sooner; `lane`: see the type's discussion.
     @discardableResult
-    public func submit(priority: Int = 0, _ work: @escaping @Sendable (CancellationFlag) -> Void) -> Ticket {
+    public func submit(priority: Int = 0, lane: String? = nil, _ work: @escaping @Sendable (CancellationFlag) -> Void) -> Ticket {
         let ticket = state.withLock { state -> Ticket in
             let id = state.nextID
             state.nextID += 1
-            state.pending.append(Job(id: id, priority: priority, flag: CancellationFlag(), work: work))
+            state.pending.append(Job(id: id, priority: priority, lane: lane, flag: CancellationFlag(), work: work))
             return Ticket(id: id)
         }
         jobsAvailable.signal()
@@ -76,19 +85,30 @@ public final class DecodePool: Sendable {
         while true {
             jobsAvailable.wait()
             let job: Job? = state.withLock { state in
-                guard !state.pending.isEmpty else { return nil }
-                var best = state.pending.count - 1
-                for i in stride(from: state.pending.count - 2, through: 0, by: -1)
-                where state.pending[i].priority > state.pending[best].priority {
-                    best = i
+                var best: Int?
+                for i in stride(from: state.pending.count - 1, through: 0, by: -1) {
+                    let job = state.pending[i]
+                    if let lane = job.lane, let perLane, state.runningInLane[lane, default: 0] >= perLane { continue }
+                    if best == nil || job.priority > state.pending[best!].priority { best = i }
                 }
+                guard let best else { return nil }
                 let job = state.pending.remove(at: best)
                 state.running[job.id] = job.flag
+                if let lane = job.lane { state.runningInLane[lane, default: 0] += 1 }
                 return job
             }
             guard let job else { continue }
             job.work(job.flag)
-            _ = state.withLock { $0.running.removeValue(forKey: job.id) }
+            let waiting = state.withLock { state -> Bool in
+                state.running.removeValue(forKey: job.id)
+                if let lane = job.lane {
+                    let left = state.runningInLane[lane, default: 1] - 1
+                    state.runningInLane[lane] = left > 0 ? left : nil
+                }
+                return !state.pending.isEmpty
+            }
+            // A job of this lane may have waited for the place it leaves.
+            if waiting && job.lane != nil { jobsAvailable.signal() }
         }
     }
 }

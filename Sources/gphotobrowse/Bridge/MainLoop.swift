@@ -1,7 +1,9 @@
 import Bridge
 import CGtk
 import Dispatch
+import Foundation
 import Glibc
+import PhotoCore
 
 // libdispatch's hooks for a foreign run loop (CoreFoundation uses them on Linux): a file
 // descriptor that becomes readable when the main queue has work, and the call that drains it.
@@ -28,6 +30,20 @@ enum MainLoop {
             var counter: UInt64 = 0
             _ = read(fd, &counter, MemoryLayout<UInt64>.size)
             dispatchMainQueueCallback(nil)
+            return 1  // G_SOURCE_CONTINUE
+        }, nil)
+    }
+}
+
+extension MainLoop {
+    /// With tracing on and `GPHOTOBROWSE_HEARTBEAT=MS`, prints `trace heartbeat MS` every MS
+    /// milliseconds from the main loop: where the lines stop coming, the loop stalled.
+    @MainActor
+    static func startHeartbeat() {
+        guard Trace.isEnabled, let text = ProcessInfo.processInfo.environment["GPHOTOBROWSE_HEARTBEAT"],
+              let interval = UInt32(text), interval > 0 else { return }
+        g_timeout_add(interval, { _ in
+            Trace.milestone("heartbeat")
             return 1  // G_SOURCE_CONTINUE
         }, nil)
     }

@@ -33,6 +33,13 @@ final class FolderSource: AlbumSource {
     private var listingResult: Result<Int, FolderError>?
     /// The subfolder album count last traced (`trace albums`).
     private var tracedAlbumCount: Int?
+    /// What walks delivered and is not merged yet, merged a slice per turn of the main loop.
+    private var unmerged: [Unmerged] = []
+    private var isMerging = false
+    private enum Unmerged {
+        case photos([FolderPhotos])
+        case end(TreeWalkRun, Result<FolderTreeWalk.Totals, FolderError>)
+    }
     /// How many folders are followed at most: each takes one of the user's inotify watches.
     static let maximumMonitors = 4096
 
@@ -110,7 +117,9 @@ final class FolderSource: AlbumSource {
         run.adopt { [weak self] in onMain { self?.take(from: run) } }
     }
 
-    /// Takes what a walk found and the main thread has not taken yet, all at once.
+    /// Takes what a walk found and the main thread has not taken yet: its first slice at
+    /// once, the rest a slice per turn of the main loop (`MergeSlices`), so that the window
+    /// keeps painting and answering while a long list goes in.
     private func take(from run: TreeWalkRun, firstDeliveryOnly: Bool = false) {
         guard !run.isCancelled else { return }
         let found = run.take(firstDeliveryOnly: firstDeliveryOnly)
@@ -124,13 +133,35 @@ final class FolderSource: AlbumSource {
             if isWeb, tree.photoCount == 0, let title = (run.walk as? WebAlbumWalk)?.report.title, !title.isEmpty {
                 tree = FolderTree(rootURI: uri, rootName: title)
             }
-            apply(tree.insert(found.photos))
+            unmerged += MergeSlices.slices(of: found.photos).map(Unmerged.photos)
         }
-        guard let end = found.end else { return }
-        if run === walk {
-            finish(end)
+        if let end = found.end { unmerged.append(.end(run, end)) }
+        if !isMerging { mergeNext() }
+    }
+
+    /// Merges the next slice, and asks for the one after it once the main loop is idle.
+    private func mergeNext() {
+        guard !isCancelled, !unmerged.isEmpty else {
+            unmerged.removeAll()
+            isMerging = false
+            return
+        }
+        isMerging = true
+        switch unmerged.removeFirst() {
+        case .photos(let slice):
+            apply(tree.insert(slice))
+            if Trace.tilesEnabled { Trace.milestone("merged", slice.reduce(0) { $0 + $1.photos.count }) }
+        case .end(let run, let end):
+            if run === walk {
+                finish(end)
+            } else {
+                laterWalks.removeAll { $0 === run }
+            }
+        }
+        if unmerged.isEmpty {
+            isMerging = false
         } else {
-            laterWalks.removeAll { $0 === run }
+            whenIdle { [weak self] in self?.mergeNext() }
         }
     }
 

@@ -115,7 +115,10 @@ final class ThumbnailLoader {
     /// Makes the thumbnail on `pool` (read from the cache, or decoded and saved there).
     private func submit(_ key: PhotoVersion, _ request: ThumbnailRequest, on pool: DecodePool, priority: Int) -> QueuedWork {
         let provider = self.provider
-        let ticket = pool.submit(priority: priority) { [weak self] flag in
+        // Downloads wait in the lane of the server they come from.
+        let lane = pool === DecodePool.downloads
+            ? DecodePool.downloadLane(of: WebPhotoFiles.isWebAddress(key.id) ? WebPhotoFiles.shared.thumbnailAddress(of: key.id) : key.id) : nil
+        let ticket = pool.submit(priority: priority, lane: lane) { [weak self] flag in
             let result = provider.thumbnail(for: request, cancellation: flag)
             if case .failure(let failure) = result, failure.kind == .cancelled { return }
             onMain { self?.finish(key, result) }
@@ -129,7 +132,7 @@ final class ThumbnailLoader {
     private func requestFirstLook(_ key: PhotoVersion, _ request: ThumbnailRequest, priority: Int) -> QueuedWork {
         let provider = self.provider
         let (boosted, overflow) = priority.addingReportingOverflow(ThumbnailPriority.previewBoost)
-        let ticket = DecodePool.downloads.submit(priority: overflow ? Int.max : boosted) { [weak self] flag in
+        let ticket = DecodePool.downloads.submit(priority: overflow ? Int.max : boosted, lane: DecodePool.downloadLane(of: key.id)) { [weak self] flag in
             let look = provider.firstLook(for: request, cancellation: flag)
             if case .final(let outcome) = look, case .failure(let failure) = outcome.result, failure.kind == .cancelled { return }
             onMain { self?.firstLookArrived(key, look, request: request, priority: priority) }

@@ -51,8 +51,11 @@ final class DownloadIndicator {
         gtk_label_set_text(label.cast(), Self.describe(progress))
     }
 
-    /// "45% · 1.2 MB of 2.7 MB", or "1.2 MB" when the total is unknown.
+    /// "45% · 1.2 MB of 2.7 MB", or "1.2 MB" when the total is unknown, or "Connecting…"
+    /// before the server answered.
     static func describe(_ progress: DownloadProgress) -> String {
+        // Asked, and nothing answered yet.
+        if progress.received == 0 && progress.total == nil { return tr("Connecting…") }
         let received = formatSize(progress.received)
         guard let total = progress.total, total > 0, let fraction = progress.fraction else { return received }
         return tr("%1$d%% · %2$s of %3$s", Int((fraction * 100).rounded(.down)), received, formatSize(total))

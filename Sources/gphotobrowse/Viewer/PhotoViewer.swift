@@ -112,12 +112,12 @@ final class PhotoViewer {
             guard let self, self.current?.id == id else { return }
             self.download.show(self.images.downloads[id])
         }
-        download.onRetry = { [weak self] in
-            guard let self, let current = self.current else { return }
-            self.images.retry(current.id, current: current.id, in: self.contents.photos)
-        }
+        download.onRetry = { [weak self] in self?.retryDownload() }
         images.onDownloaded = { [weak self] id in
             if let index = self?.contents.photos.index(of: id) { Trace.milestone("download-complete", index) }
+        }
+        images.onDownloadFailed = { [weak self] id in
+            if let index = self?.contents.photos.index(of: id) { Trace.milestone("download-failed", index) }
         }
         contents.observeChanges { [weak self] splice in self?.folderChanged(splice) }
         thumbnailTokens = observe(thumbnails)
@@ -338,5 +338,19 @@ final class PhotoViewer {
                 self.properties.show(details.rows)
             }
         }
+    }
+}
+
+extension PhotoViewer {
+    /// Retry under a failed download: a photo on another machine is connected to again first
+    /// (the server went away and came back: GVfs unmounted it meanwhile), then loaded again.
+    func retryDownload() {
+        guard let current else { return }
+        let again = { [weak self] in
+            guard let self, self.current?.id == current.id else { return }
+            self.images.retry(current.id, current: current.id, in: self.contents.photos)
+        }
+        guard RemoteFileCopies.isRemote(current.id), let window = gtk_widget_get_root(root) else { return again() }
+        RemoteMount.mount(current.id, over: window.window) { _ in again() }
     }
 }

@@ -54,6 +54,8 @@ final class ViewerImages {
     var onDownload: (String) -> Void = { _ in }
     /// A web photo's original is on this computer now (the photo's id).
     var onDownloaded: (String) -> Void = { _ in }
+    /// A photo's original could not be brought here (the viewer's `download-failed` trace).
+    var onDownloadFailed: (String) -> Void = { _ in }
 
     init(decoder: IsolatedDecoder) {
         self.decoder = decoder
@@ -211,9 +213,17 @@ final class ViewerImages {
         // A web photo's original, or a photo on another machine, comes here first (with its
         // progress shown), then decodes from here; it waits on its server: download workers.
         let isElsewhere = PhotoOriginals.isElsewhere(request.uri)
-        if isElsewhere { watchDownloads() }
-        let pool = isElsewhere ? DecodePool.downloads : DecodePool.shared
-        let ticket = pool.submit(priority: priority) { [weak self] flag in
+        if isElsewhere {
+            watchDownloads()
+            // The ring shows from the moment the request goes, not from the server's first answer.
+            if downloads[version.id] == nil {
+                downloads[version.id] = DownloadProgress(received: 0, total: nil)
+                onDownload(version.id)
+            }
+        }
+        // The viewer's downloads have workers of their own, ahead of the tiles'.
+        let pool = isElsewhere ? DecodePool.viewerDownloads : DecodePool.shared
+        let ticket = pool.submit(priority: priority, lane: isElsewhere ? DecodePool.downloadLane(of: request.uri) : nil) { [weak self] flag in
             var request = request
             if isElsewhere {
                 switch PhotoOriginals.bringHere(request.uri, cancellation: flag) {
@@ -226,6 +236,7 @@ final class ViewerImages {
                     onMain { [weak self] in
                         if failure.canRetry { self?.retryable.insert(version.id) }
                         self?.downloaded(version.id, failed: true)
+                        self?.onDownloadFailed(version.id)
                         self?.finish(version, sharpening: sharpening, result)
                     }
                     return

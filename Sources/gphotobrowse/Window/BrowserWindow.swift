@@ -108,6 +108,7 @@ final class BrowserWindow {
         gtk_stack_set_visible_child_name(stack, "status")
         header.show(.status)
         title.setSubtitle(nil)
+        title.setBusy(false)
         editBar.show(false)
     }
 

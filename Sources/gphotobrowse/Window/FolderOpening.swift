@@ -29,6 +29,7 @@ extension BrowserWindow {
         closeFolder()
         title.set(title: parseName(ofURI: uri))
         title.setSubtitle(tr("Connecting…"))
+        title.setBusy(true)
         let generation = pendingResolution
         RemoteMount.mount(uri, over: window) { [weak self] outcome in
             guard let self, self.pendingResolution == generation else { return }
@@ -105,6 +106,9 @@ extension BrowserWindow {
         updateAlbums()
 
         title.set(title: name)
+        // Until the listing answers: a server may take a while (a web album's list).
+        title.setSubtitle(folder.source.isWeb ? tr("Connecting…") : trn("Listing… %d photo", "Listing… %d photos", 0, 0))
+        title.setBusy(true)
         if target == nil {
             gtk_stack_set_visible_child(stack, folder.grid.root)
             header.show(.grid)
@@ -127,6 +131,7 @@ extension BrowserWindow {
         guard let folder else { return }
         switch result {
         case .success(let count):
+            title.setBusy(false)
             Trace.milestone("enumerated", count)
             if let report = folder.source.webReport { showWebAlbumRead(report) }
             remember(folder)
@@ -192,6 +197,7 @@ extension BrowserWindow {
 
     func closeFolder() {
         offlineBanner.hide()
+        title.setBusy(false)
         guard let old = folder else { return }
         folder = nil
         old.stopWork()

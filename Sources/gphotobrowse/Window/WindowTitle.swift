@@ -1,16 +1,36 @@
 import CGtk
+import PhotoCore
 
 /// The header bar's title (AdwWindowTitle): the folder or photo name, and below it a line
-/// of state ("1,234 photos", "Reading dates… 40%"). It also sets the window's own title,
-/// which window managers and task switchers show.
+/// of state ("1,234 photos", "Reading dates… 40%"), with a spinner before it while the
+/// window waits on a server or a listing. It also sets the window's own title, which window
+/// managers and task switchers show.
 @MainActor
 final class WindowTitle {
     let root: Widget
+    private let titles: Widget
+    private let spinner: Widget
     private let window: UnsafeMutablePointer<GtkWindow>
+    private(set) var isBusy = false
 
     init(window: UnsafeMutablePointer<GtkWindow>) {
         self.window = window
-        root = adw_window_title_new("", "")
+        root = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)
+        spinner = gtk_spinner_new()
+        titles = adw_window_title_new("", "")
+        gtk_widget_set_visible(spinner, 0)
+        gtk_widget_set_valign(spinner, GTK_ALIGN_CENTER)
+        gtk_box_append(root.cast(), spinner)
+        gtk_box_append(root.cast(), titles)
+    }
+
+    /// Shows the spinner (connecting, downloading a list, listing) or hides it.
+    func setBusy(_ busy: Bool) {
+        guard busy != isBusy else { return }
+        isBusy = busy
+        gtk_widget_set_visible(spinner, busy ? 1 : 0)
+        if busy { gtk_spinner_start(spinner.cast()) } else { gtk_spinner_stop(spinner.cast()) }
+        Trace.milestone("busy", busy ? 1 : 0)
     }
 
     /// A title that stays whatever is shown (`--pick --title`).
@@ -21,11 +41,11 @@ final class WindowTitle {
     func set(title text: String, subtitle detail: String? = nil) {
         let text = fixedTitle ?? text
         gtk_window_set_title(window, text)
-        adw_window_title_set_title(root.cast(), text)
+        adw_window_title_set_title(titles.cast(), text)
         setSubtitle(detail)
     }
 
     func setSubtitle(_ detail: String?) {
-        adw_window_title_set_subtitle(root.cast(), detail ?? "")
+        adw_window_title_set_subtitle(titles.cast(), detail ?? "")
     }
 }

@@ -76,7 +76,9 @@ public final class WebAlbumWalk: TreeWalking, Sendable {
         }
         if Self.isPhoto(contentType: file.entry.contentType, url: uri) { return single(in: root, deliver: deliver) }
         let list: WebPhotoList
-        switch decoder.readWebList(path: file.path, baseURL: uri, contentType: file.entry.contentType, cancellation: cancellation) {
+        // Relative links are relative to where the list came from: `/photos` redirected to
+        // `/photos/` lists `a.jpg` as `/photos/a.jpg`.
+        switch decoder.readWebList(path: file.path, baseURL: file.entry.finalURL, contentType: file.entry.contentType, cancellation: cancellation) {
         case .success(let read): list = read
         case .failure(let failure): return .failure(FolderError(message: failure.reason))
         }

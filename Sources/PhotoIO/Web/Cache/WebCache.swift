@@ -167,9 +167,10 @@ public final class WebCache: Sendable {
 
     /// Records that the server confirmed `entry` (a 304), with the validators it sent, and
     /// marks it used.
-    func confirm(_ entry: WebCacheEntry, etag: String?, lastModified: String?, now: Date = Date()) -> WebCacheEntry {
+    func confirm(_ entry: WebCacheEntry, etag: String?, lastModified: String?, finalURL: String? = nil,
+                 now: Date = Date()) -> WebCacheEntry {
         let record = EntryRecord(
-            url: entry.url, size: entry.size, contentType: entry.contentType,
+            url: entry.url, finalURL: finalURL ?? entry.finalURL, size: entry.size, contentType: entry.contentType,
             etag: etag ?? entry.etag, lastModified: lastModified ?? entry.lastModified,
             stored: Int64(entry.stored.timeIntervalSince1970), checked: Int64(now.timeIntervalSince1970)
         )

@@ -7,6 +7,9 @@ import Foundation
 public struct WebCacheEntry: Sendable, Equatable {
     /// The address it was downloaded from (before any redirection).
     public let url: String
+    /// The address the body came from after the server's redirections: what its relative
+    /// links are relative to. `url` when there were none.
+    public let finalURL: String
     /// The body's file, complete.
     public let path: String
     /// The body's size in bytes (after content decoding).
@@ -25,6 +28,8 @@ public struct WebCacheEntry: Sendable, Equatable {
 /// An entry's record beside its body, `KEY.entry`: a GKeyFile of our own.
 struct EntryRecord: Equatable {
     var url: String
+    /// After redirections; nil when it is `url`.
+    var finalURL: String? = nil
     var size: Int64
     var contentType: String?
     var etag: String?
@@ -53,7 +58,7 @@ struct EntryRecord: Equatable {
         guard let url = text("url"), let size = number("size"), size >= 0,
               let stored = number("stored"), let checked = number("checked") else { return nil }
         return EntryRecord(
-            url: url, size: size, contentType: text("content-type"), etag: text("etag"),
+            url: url, finalURL: text("final-url"), size: size, contentType: text("content-type"), etag: text("etag"),
             lastModified: text("last-modified"), stored: stored, checked: checked
         )
     }
@@ -64,6 +69,7 @@ struct EntryRecord: Equatable {
         let file = g_key_file_new()
         defer { g_key_file_free(file) }
         g_key_file_set_string(file, Self.group, "url", url)
+        if let finalURL, finalURL != url { g_key_file_set_string(file, Self.group, "final-url", finalURL) }
         g_key_file_set_int64(file, Self.group, "size", Int(size))
         if let contentType { g_key_file_set_string(file, Self.group, "content-type", contentType) }
         if let etag { g_key_file_set_string(file, Self.group, "etag", etag) }
@@ -78,7 +84,7 @@ struct EntryRecord: Equatable {
 
     func entry(path: String) -> WebCacheEntry {
         WebCacheEntry(
-            url: url, path: path, size: size, contentType: contentType, etag: etag,
+            url: url, finalURL: finalURL ?? url, path: path, size: size, contentType: contentType, etag: etag,
             lastModified: lastModified,
             stored: Date(timeIntervalSince1970: TimeInterval(stored)),
             checked: Date(timeIntervalSince1970: TimeInterval(checked))

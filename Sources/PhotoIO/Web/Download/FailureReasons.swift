@@ -36,6 +36,22 @@ extension WebFailure {
         WebFailure(.incomplete, tr("The connection to %s was lost before the download was complete.", host))
     }
 
+    static func headersTooLarge(host: String) -> WebFailure {
+        WebFailure(.badResponse, tr("The server %s sent an answer with more headers than a web server sends.", host))
+    }
+
+    /// Whether libsoup's message says the answer's headers passed its limit (libsoup reports
+    /// it as input cut short, the same error as a lost connection, in its own language).
+    static func isHeadersTooLarge(_ detail: String) -> Bool {
+        let english = "Header too big"
+        guard let translated = g_dgettext("libsoup-3.0", english) else { return detail == english }
+        return detail == english || detail == String(cString: translated)
+    }
+
+    static func tooSlow(host: String) -> WebFailure {
+        WebFailure(.timedOut, tr("The server %s sends the file too slowly to finish.", host))
+    }
+
     static func notModifiedWithoutCopy(host: String) -> WebFailure {
         WebFailure(.badResponse, status: 304, tr("The server %s answered “not modified” to a request for a file the cache does not hold.", host))
     }
@@ -53,6 +69,8 @@ extension WebFailure {
                 return cancelled
             case G_IO_ERROR_TIMED_OUT:
                 return WebFailure(.timedOut, tr("The server %s stopped answering.", host))
+            case G_IO_ERROR_PARTIAL_INPUT where isHeadersTooLarge(detail):
+                return headersTooLarge(host: host)
             case G_IO_ERROR_PARTIAL_INPUT, G_IO_ERROR_CONNECTION_CLOSED, G_IO_ERROR_NOT_CONNECTED:
                 return incomplete(host: host)
             case G_IO_ERROR_CONNECTION_REFUSED, G_IO_ERROR_HOST_UNREACHABLE, G_IO_ERROR_NETWORK_UNREACHABLE:

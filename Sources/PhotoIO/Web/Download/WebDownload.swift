@@ -138,7 +138,8 @@ public final class WebDownload: @unchecked Sendable {
                 return .failure(.notModifiedWithoutCopy(host: host))
             }
             g_input_stream_close(stream, nil, nil)
-            let confirmed = cache.confirm(copy, etag: header(answer, "ETag"), lastModified: header(answer, "Last-Modified"))
+            let confirmed = cache.confirm(copy, etag: header(answer, "ETag"), lastModified: header(answer, "Last-Modified"),
+                                          finalURL: finalURL(of: message))
             return .success(DownloadedFile(entry: confirmed, freshness: .confirmed))
         }
         guard status == 200 || status == 203 else {
@@ -179,7 +180,7 @@ public final class WebDownload: @unchecked Sendable {
         g_input_stream_close(stream, nil, nil)
         let now = Int64(Date().timeIntervalSince1970)
         let record = EntryRecord(
-            url: request.url, size: body.written, contentType: header(answer, "Content-Type"),
+            url: request.url, finalURL: finalURL(of: message), size: body.written, contentType: header(answer, "Content-Type"),
             etag: header(answer, "ETag"), lastModified: header(answer, "Last-Modified"), stored: now, checked: now
         )
         do {
@@ -197,6 +198,9 @@ public final class WebDownload: @unchecked Sendable {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
         defer { buffer.deallocate() }
         progress(DownloadProgress(received: 0, total: total))
+        // Progress is measured over windows of `slowest.seconds`.
+        var windowStart = ProcessInfo.processInfo.systemUptime
+        var windowBytes: Int64 = 0
         while true {
             var error: UnsafeMutablePointer<GError>?
             let count = g_input_stream_read(stream, buffer.baseAddress, gsize(buffer.count), cancellable, &error)
@@ -212,6 +216,13 @@ public final class WebDownload: @unchecked Sendable {
                 return WebCache.storeFailure(error.code.rawValue)
             }
             progress(DownloadProgress(received: body.written, total: total))
+            windowBytes += Int64(count)
+            let now = ProcessInfo.processInfo.systemUptime
+            if now - windowStart >= request.slowest.seconds {
+                if windowBytes < request.slowest.bytes { return .tooSlow(host: host) }
+                windowStart = now
+                windowBytes = 0
+            }
         }
         if isCancelled { return .cancelled }
         // libsoup reports a body cut short of its Content-Length; this holds whatever it does.
@@ -226,6 +237,13 @@ public final class WebDownload: @unchecked Sendable {
         g_cancellable_cancel(stop)
         g_input_stream_close(stream, stop, nil)
         g_object_unref(stop)
+    }
+
+    /// The address the answer came from, after the redirections libsoup followed.
+    private func finalURL(of message: OpaquePointer) -> String? {
+        guard let uri = soup_message_get_uri(message), let text = g_uri_to_string(uri) else { return nil }
+        defer { g_free(text) }
+        return String(cString: text)
     }
 
     private func header(_ headers: OpaquePointer?, _ name: String) -> String? {

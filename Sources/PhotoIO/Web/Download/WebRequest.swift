@@ -35,12 +35,18 @@ public struct WebRequest: Sendable, Equatable {
     /// The most bytes the body may have; beyond it the download stops with `.tooLarge`.
     public var byteLimit: Int64
     public var cachePolicy: CachePolicy
+    /// The least progress a body must make: a server that trickles a byte every few
+    /// seconds is never silent long enough for the client's timeout, but holds a
+    /// connection for hours. Fewer than `bytes` in any `seconds` ends the download as timed out.
+    public var slowest: SlowestProgress
 
-    public init(url: String, content: Content = .photo, byteLimit: Int64? = nil, cachePolicy: CachePolicy = .revalidate) {
+    public init(url: String, content: Content = .photo, byteLimit: Int64? = nil, cachePolicy: CachePolicy = .revalidate,
+                slowest: SlowestProgress = .default) {
         self.url = url
         self.content = content
         self.byteLimit = byteLimit ?? content.defaultByteLimit
         self.cachePolicy = cachePolicy
+        self.slowest = slowest
     }
 
     /// The host, for messages ("Could not connect to example.org."); the address itself when
@@ -59,6 +65,20 @@ public struct WebRequest: Sendable, Equatable {
         let name = String(cString: scheme).lowercased()
         return name == "http" || name == "https"
     }
+}
+
+/// The least progress a download's body must make (`WebRequest.slowest`).
+public struct SlowestProgress: Sendable, Equatable {
+    public var bytes: Int64
+    public var seconds: Double
+
+    public init(bytes: Int64, seconds: Double) {
+        self.bytes = bytes
+        self.seconds = seconds
+    }
+
+    /// 16 KiB in 20 seconds: under a kilobyte a second, far below any real connection.
+    public static let `default` = SlowestProgress(bytes: 16 << 10, seconds: 20)
 }
 
 /// How far a download has come: bytes received so far, and the total when the server

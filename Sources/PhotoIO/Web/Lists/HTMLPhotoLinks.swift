@@ -7,6 +7,11 @@ import PhotoCore
 /// write them, or of any gallery page, where a link holding an image gives that image as
 /// the photo's thumbnail. Links to anything else (sorting, the parent folder, other pages)
 /// are no photos. A page with no such link gives its images. Titled by its `<title>`.
+///
+/// An image in a link is no thumbnail when it is the server's icon: Apache's listings with
+/// `IconsAreLinks` put `/icons/image2.gif` in every photo's link. An icon is an image under a
+/// folder named `icons`, an image declared at most `iconEdge` pixels wide or high, or an image
+/// that several photos' links share.
 enum HTMLPhotoLinks {
     static func read(_ bytes: [UInt8], baseURL: String, into builder: WebListBuilder) -> Result<Void, DecodeFailure> {
         let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
@@ -18,7 +23,7 @@ enum HTMLPhotoLinks {
         defer { xmlFreeDoc(document) }
         guard let root = xmlDocGetRootElement(document) else { return .success(()) }
 
-        var links: [(href: String, thumbnail: String?)] = []
+        var links: [(href: String, thumbnail: LinkedImage?)] = []
         var images: [String] = []
         var title: String?
         var base: String?
@@ -51,12 +56,24 @@ enum HTMLPhotoLinks {
         builder.setTitle(title)
         if let base, let resolved = builder.resolve(base) { builder.rebase(resolved) }
 
-        // A photo linked twice (its thumbnail and its name) is one photo.
+        // A photo linked twice (its thumbnail and its name) is one photo, its thumbnail the
+        // first of its links' images that is no icon.
+        var photos: [String] = []
         var seen = Set<String>()
-        var found = 0
+        var thumbnails: [String: String] = [:]
+        var photosShowing: [String: Set<String>] = [:]
         for link in links {
-            guard let url = builder.resolve(link.href), WebAlbumWalk.looksLikePhoto(url), seen.insert(url).inserted else { continue }
-            builder.addPhoto(url, thumbnail: link.thumbnail)
+            guard let url = builder.resolve(link.href), WebAlbumWalk.looksLikePhoto(url) else { continue }
+            if seen.insert(url).inserted { photos.append(url) }
+            guard let image = link.thumbnail, !image.isDeclaredSmall, let source = builder.resolve(image.source),
+                  !isUnderIconsFolder(source) else { continue }
+            photosShowing[source, default: []].insert(url)
+            if thumbnails[url] == nil { thumbnails[url] = source }
+        }
+        var found = 0
+        for url in photos {
+            let thumbnail = thumbnails[url].flatMap { photosShowing[$0, default: []].count == 1 ? $0 : nil }
+            builder.addPhoto(url, thumbnail: thumbnail)
             found += 1
         }
         if found == 0 {
@@ -90,8 +107,25 @@ enum HTMLPhotoLinks {
         return String(cString: content)
     }
 
-    /// The source of the first image inside a link, looked for among its first elements.
-    private static func firstImage(in link: UnsafeMutablePointer<xmlNode>) -> String? {
+    /// Images declared this small or smaller (`width`, `height`) are icons, not thumbnails.
+    static let iconEdge = 48
+
+    /// An image inside a link.
+    struct LinkedImage {
+        let source: String
+        /// Declared at most `iconEdge` pixels wide or high.
+        let isDeclaredSmall: Bool
+    }
+
+    /// Whether an image's address lies in a folder named `icons` (Apache's `/icons/`, and
+    /// the folders other servers keep their listings' icons in).
+    static func isUnderIconsFolder(_ url: String) -> Bool {
+        guard let path = URL(string: url)?.path else { return false }
+        return path.split(separator: "/").dropLast().contains { $0.lowercased() == "icons" }
+    }
+
+    /// The first image inside a link, looked for among its first elements.
+    private static func firstImage(in link: UnsafeMutablePointer<xmlNode>) -> LinkedImage? {
         var stack: [UnsafeMutablePointer<xmlNode>] = []
         var child = link.pointee.children
         while let next = child {
@@ -103,7 +137,11 @@ enum HTMLPhotoLinks {
             let node = stack.removeFirst()
             looked += 1
             guard node.pointee.type == XML_ELEMENT_NODE else { continue }
-            if name(of: node) == "img" { return attribute(node, "src") }
+            if name(of: node) == "img" {
+                guard let source = attribute(node, "src") else { return nil }
+                let small = ["width", "height"].contains { attribute(node, $0).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.map { $0 <= iconEdge } ?? false }
+                return LinkedImage(source: source, isDeclaredSmall: small)
+            }
             var inner = node.pointee.children
             while let next = inner {
                 stack.append(next)

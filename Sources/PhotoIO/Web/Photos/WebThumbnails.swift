@@ -1,3 +1,4 @@
+import CGdkPixbuf
 import Foundation
 import PhotoCore
 
@@ -28,7 +29,25 @@ extension ThumbnailProvider {
 }
 
 extension DecodePool {
-    /// Downloads of web photos (then decoded in the decoder processes): as many as the web
-    /// client's connections to one host, so a slow server never holds up local decodes.
-    public static let downloads = DecodePool(workers: Int(WebClient.Configuration().connectionsPerHost))
+    /// Downloads of tiles' photos from web servers and other machines (then decoded in the
+    /// decoder processes), a lane per server (`downloadLane`): at most as many at once from
+    /// one server as the web client's connections to it, less the viewer's, so a slow server
+    /// holds up neither local decodes nor the photos of other servers.
+    public static let downloads = DecodePool(workers: 16, perLane: Int(WebClient.Configuration().connectionsPerHost) - viewerLane)
+
+    /// The viewer's downloads: the photo shown and its neighbours, in a lane of their own,
+    /// never waiting behind tiles.
+    public static let viewerDownloads = DecodePool(workers: 4, perLane: viewerLane)
+
+    /// Connections to one server kept for the viewer.
+    static let viewerLane = 2
+
+    /// The server a photo's bytes come from (scheme, host and port), which names its lane.
+    public static func downloadLane(of uri: String) -> String? {
+        guard let parsed = g_uri_parse(uri, G_URI_FLAGS_NONE, nil) else { return nil }
+        defer { g_uri_unref(parsed) }
+        let scheme = g_uri_get_scheme(parsed).map { String(cString: $0) } ?? ""
+        let host = g_uri_get_host(parsed).map { String(cString: $0) } ?? ""
+        return "\(scheme)://\(host):\(g_uri_get_port(parsed))"
+    }
 }
