@@ -14,6 +14,8 @@ NAME holds a status that every request for NAME gets instead (a server failing f
 that worked before). The query of a request changes how it is answered:
 
     status=CODE        that status, with a short text body
+    reason=TEXT        with status=CODE: TEXT as the status line's reason phrase (a hostile
+                       server's, e.g. Pango markup), instead of the standard one
     type=MIME          that Content-Type instead of the one the name suggests
     etag=0             no ETag (Last-Modified only)
     gzip=1             the body gzip-compressed (Content-Encoding: gzip)
@@ -125,7 +127,7 @@ class PhotoHandler(http.server.BaseHTTPRequestHandler):
         if "status" in query:
             status = int(query["status"])
             self.server.stats.request(self, target, status, conditional)
-            self._send_text(status, target, f"status {status}\n")
+            self._send_text(status, target, f"status {status}\n", reason=query.get("reason"))
             return
         if query.get("redirect-loop") == "1":
             self.server.stats.request(self, target, 302, conditional)
@@ -288,9 +290,9 @@ class PhotoHandler(http.server.BaseHTTPRequestHandler):
             raise
         self.server.stats.sent(target, len(data))
 
-    def _send_text(self, status, target, text):
+    def _send_text(self, status, target, text, reason=None):
         body = text.encode()
-        self.send_response(status)
+        self.send_response(status, reason)
         self.send_header("Content-Type", "text/plain")
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()

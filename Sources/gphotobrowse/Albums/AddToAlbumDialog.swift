@@ -39,9 +39,9 @@ final class AddToAlbumDialog {
     private init(parent: UnsafeMutablePointer<GtkWindow>, count: Int, albums: [AlbumSummary], onChoose: @escaping (Choice) -> Void) {
         self.albums = albums
         self.onChoose = onChoose
-        dialog = adw_message_dialog_new(parent, trn("Add %d Photo to an Album", "Add %d Photos to an Album", count, count),
-                                        albums.isEmpty ? tr("Name a new album for them.") : tr("Choose an album, or name a new one.")).cast()
-        gtk_window_set_title(dialog.window, tr("Add to Album"))
+        dialog = Texts.messageDialog(parent, heading: ShownText(trn("Add %d Photo to an Album", "Add %d Photos to an Album", count, count)),
+                                     body: ShownText(albums.isEmpty ? tr("Name a new album for them.") : tr("Choose an album, or name a new one.")))
+        Texts.setTitle(window: dialog.window, ShownText(tr("Add to Album")))
         gtk_window_set_modal(dialog.window, 1)
         LiveObjects.track(dialog)
         adw_message_dialog_add_response(dialog, "cancel", tr("_Cancel"))
@@ -49,7 +49,7 @@ final class AddToAlbumDialog {
 
         entry = gtk_entry_new()
         gtk_entry_set_placeholder_text(entry.cast(), albums.isEmpty ? tr("Album name") : tr("Search, or name a new album"))
-        gtk_widget_set_tooltip_text(entry, tr("Enter adds the photos to the first album listed"))
+        Texts.setTooltip(entry, ShownText(tr("Enter adds the photos to the first album listed")))
         problem = gtk_label_new(nil)
         gtk_label_set_wrap(problem.cast(), 1)
         gtk_label_set_xalign(problem.cast(), 0)
@@ -93,13 +93,13 @@ final class AddToAlbumDialog {
         gtk_widget_set_margin_start(box, 12)
         gtk_widget_set_margin_end(box, 12)
         if let icon { gtk_box_append(box.cast(), gtk_image_new_from_icon_name(icon)) }
-        let label = gtk_label_new(title)!
+        let label = Texts.label(ShownText(OutsideText(title)))
         gtk_label_set_xalign(label.cast(), 0)
         gtk_label_set_ellipsize(label.cast(), PANGO_ELLIPSIZE_END)
         gtk_widget_set_hexpand(label, 1)
         gtk_box_append(box.cast(), label)
         if let count {
-            let number = gtk_label_new(count.formatted())!
+            let number = Texts.label(ShownText(count.formatted()))
             gtk_widget_add_css_class(number, "dim-label")
             gtk_widget_add_css_class(number, "numeric")
             gtk_box_append(box.cast(), number)
@@ -120,9 +120,9 @@ final class AddToAlbumDialog {
         for (index, row) in rows.enumerated() { gtk_widget_set_visible(row, shown.contains(index) ? 1 : 0) }
         var message = search.problem?.message
         if search.exact != nil, let taken = message { message = taken + " " + tr("Enter adds the photos to it.") }
-        gtk_label_set_text(newLabel.cast(), tr("New Album “%s”", search.newTitle ?? ""))
+        Texts.setText(label: newLabel, ShownText(tr("New Album “%s”", search.newTitle ?? "")))
         gtk_widget_set_visible(newRow, search.newTitle == nil ? 0 : 1)
-        gtk_label_set_text(problem.cast(), message ?? "")
+        Texts.setText(label: problem, ShownText(message ?? ""))
         gtk_widget_set_visible(problem, message == nil ? 0 : 1)
     }
 

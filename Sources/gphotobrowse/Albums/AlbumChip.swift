@@ -36,12 +36,12 @@ final class AlbumChip {
     func show(_ album: AlbumSummary, cover texture: Texture?) {
         self.album = album
         gtk_widget_remove_css_class(root, "album-heading")
-        gtk_label_set_text(title.cast(), album.title)
+        Texts.setText(label: title, ShownText(OutsideText(album.title)))
         fitTitle(album.title)
-        gtk_label_set_text(count.cast(), album.count.formatted())
+        Texts.setText(label: count, ShownText(album.count.formatted()))
         gtk_widget_set_visible(count, 1)
         gtk_widget_set_visible(cover.widget, 1)
-        gtk_widget_set_tooltip_text(root, trn("%1$s: %2$d photo", "%1$s: %2$d photos", album.count, album.title, album.count))
+        Texts.setTooltip(root, ShownText(trn("%1$s: %2$d photo", "%1$s: %2$d photos", album.count, OutsideText(album.title), album.count)))
         coverKey = texture == nil ? album.cover?.version : nil
         gtk_picture_set_paintable(cover, texture?.pointer)
     }
@@ -51,11 +51,11 @@ final class AlbumChip {
         album = nil
         coverKey = nil
         gtk_widget_add_css_class(root, "album-heading")
-        gtk_label_set_text(title.cast(), text)
+        Texts.setText(label: title, ShownText(text))
         fitTitle(text)
         gtk_widget_set_visible(count, 0)
         gtk_widget_set_visible(cover.widget, 0)
-        gtk_widget_set_tooltip_text(root, nil)
+        Texts.setTooltip(root, nil)
         gtk_picture_set_paintable(cover, nil)
     }
 

@@ -27,7 +27,7 @@ final class AlbumChooser {
         keys = gtk_string_list_new(nil)
         let factory = gtk_signal_list_item_factory_new()!
         search = gtk_search_entry_new()
-        gtk_widget_set_tooltip_text(search, tr("Search Albums"))
+        Texts.setTooltip(search, ShownText(tr("Search Albums")))
         // The filter reads the query and the titles through a weak reference set below.
         let owner = Weak<AlbumChooser>()
         filter = makeCustomFilter { item in

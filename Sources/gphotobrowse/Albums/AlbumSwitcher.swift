@@ -45,7 +45,7 @@ final class AlbumSwitcher {
         listView = gtk_list_view_new(selection.cast(), factory).cast()
         gtk_orientable_set_orientation(listView.cast(), GTK_ORIENTATION_HORIZONTAL)
         gtk_widget_add_css_class(listView.widget, "album-switcher")
-        gtk_widget_set_tooltip_text(listView.widget, nil)
+        Texts.setTooltip(listView.widget, nil)
 
         root = gtk_scrolled_window_new()
         gtk_widget_add_css_class(root, "album-row")

@@ -24,8 +24,8 @@ final class RenameAlbumDialog {
     private init(parent: UnsafeMutablePointer<GtkWindow>, current: String, others: [String], onRename: @escaping (String) -> Void) {
         self.current = current
         self.others = others
-        dialog = adw_message_dialog_new(parent, tr("Rename Album"), nil).cast()
-        gtk_window_set_title(dialog.window, tr("Rename Album"))
+        dialog = Texts.messageDialog(parent, heading: ShownText(tr("Rename Album")), body: nil)
+        Texts.setTitle(window: dialog.window, ShownText(tr("Rename Album")))
         gtk_window_set_modal(dialog.window, 1)
         LiveObjects.track(dialog)
         adw_message_dialog_add_response(dialog, "cancel", tr("_Cancel"))
@@ -66,7 +66,7 @@ final class RenameAlbumDialog {
         }
         let unchanged = CollectionTitle.normalized(text) == current
         adw_message_dialog_set_response_enabled(dialog, "rename", message == nil && !unchanged ? 1 : 0)
-        gtk_label_set_text(problem.cast(), message ?? "")
+        Texts.setText(label: problem, ShownText(message ?? ""))
         gtk_widget_set_visible(problem, message == nil ? 0 : 1)
     }
 }

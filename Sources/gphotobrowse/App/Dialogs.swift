@@ -33,7 +33,7 @@ enum Dialogs {
     }
 
     private static func make(_ parent: UnsafeMutablePointer<GtkWindow>, title: String, details: String) -> UnsafeMutablePointer<AdwMessageDialog> {
-        let dialog: UnsafeMutablePointer<AdwMessageDialog> = adw_message_dialog_new(parent, title, details).cast()
+        let dialog = Texts.messageDialog(parent, heading: ShownText(title), body: ShownText(details))
         gtk_window_set_modal(dialog.window, 1)
         LiveObjects.track(dialog)
         return dialog

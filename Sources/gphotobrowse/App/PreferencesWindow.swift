@@ -33,7 +33,7 @@ final class PreferencesWindow {
     private init(parent: UnsafeMutablePointer<GtkWindow>?) {
         window = adw_preferences_window_new()
         LiveObjects.track(window)
-        gtk_window_set_title(window.window, tr("Preferences"))
+        Texts.setTitle(window: window.window, ShownText(tr("Preferences")))
         if let parent {
             gtk_window_set_transient_for(window.window, parent)
             gtk_window_set_modal(window.window, 1)
@@ -48,7 +48,7 @@ final class PreferencesWindow {
         let labels = gtk_string_list_new(nil)!
         for (_, label) in Self.sortKeys { gtk_string_list_append(labels, label) }
         sortBy = adw_combo_row_new()
-        adw_preferences_row_set_title(sortBy.cast(), tr("Sort By"))
+        Texts.setTitle(row: sortBy, ShownText(tr("Sort By")))
         adw_combo_row_set_model(sortBy.cast(), labels.cast())
         labels.unref()
         reversed = gtk_switch_new()
@@ -87,8 +87,8 @@ final class PreferencesWindow {
 
     private static func row(_ title: String, subtitle: String, suffix: Widget) -> Widget {
         let row = adw_action_row_new()!
-        adw_preferences_row_set_title(row.cast(), title)
-        if !subtitle.isEmpty { adw_action_row_set_subtitle(row.cast(), subtitle) }
+        Texts.setTitle(row: row, ShownText(title))
+        if !subtitle.isEmpty { Texts.setSubtitle(actionRow: row, ShownText(subtitle)) }
         adw_action_row_add_suffix(row.cast(), suffix)
         return row
     }
@@ -110,7 +110,7 @@ final class PreferencesWindow {
         let step = Double(settings.tileSize.nearestStep)
         if gtk_range_get_value(tileScale.cast()) != step { gtk_range_set_value(tileScale.cast(), step) }
         let edge = settings.tileSize.edge
-        adw_action_row_set_subtitle(tileRow.cast(), trn("%d pixel", "%d pixels", edge, edge))
+        Texts.setSubtitle(actionRow: tileRow, ShownText(trn("%d pixel", "%d pixels", edge, edge)))
         let seconds = Double(settings.slideshowInterval.seconds)
         if gtk_spin_button_get_value(interval.cast()) != seconds { gtk_spin_button_set_value(interval.cast(), seconds) }
     }

@@ -84,7 +84,7 @@ enum ShortcutsWindow {
         guard let object = gtk_builder_get_object(builder, "shortcuts") else { return }
         let window = UnsafeMutableRawPointer(object).assumingMemoryBound(to: GtkWindow.self)
         LiveObjects.track(window)
-        gtk_window_set_title(window, tr("Keyboard Shortcuts"))
+        Texts.setTitle(window: window, ShownText(tr("Keyboard Shortcuts")))
         gtk_window_set_transient_for(window, parent)
         // One of the app's windows: its shortcuts (Ctrl+Q, Ctrl+W) work there too.
         if let parent, let application = gtk_window_get_application(parent) { gtk_window_set_application(window, application) }

@@ -52,8 +52,8 @@ final class BoardWindow {
         gtk_window_set_default_size(window, 1200, 860)
         gtk_window_set_icon_name(window, Application.id)
         let name = original.map { WebAddress.isWebAddress($0) ? WebAlbumWalk.displayName(of: $0) : parseName(ofURI: $0) } ?? tr("New Drawing")
-        adw_window_title_set_subtitle(title.cast(), (name as NSString).lastPathComponent)
-        gtk_window_set_title(window, tr("Mark Up") + " — " + (name as NSString).lastPathComponent)
+        Texts.setSubtitle(windowTitle: title, ShownText(OutsideText((name as NSString).lastPathComponent)))
+        Texts.setTitle(window: window, ShownText(tr("Mark Up") + " — " + OutsideText((name as NSString).lastPathComponent).standalone))
 
         let header = adw_header_bar_new()!
         adw_header_bar_set_title_widget(header.cast(), title)
@@ -84,7 +84,7 @@ final class BoardWindow {
         stack = gtk_stack_new()
         gtk_widget_set_vexpand(stack, 1)
         adw_status_page_set_icon_name(status.cast(), "image-loading-symbolic")
-        adw_status_page_set_title(status.cast(), tr("Opening the Photo…"))
+        Texts.setTitle(statusPage: status, ShownText(tr("Opening the Photo…")))
         gtk_stack_add_named(stack.cast(), status, "status")
         toasts.setChild(stack)
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
@@ -121,8 +121,8 @@ final class BoardWindow {
 
     private func showProblem(_ message: String) {
         adw_status_page_set_icon_name(status.cast(), "dialog-error-symbolic")
-        adw_status_page_set_title(status.cast(), tr("Cannot Open the Photo"))
-        adw_status_page_set_description(status.cast(), message)
+        Texts.setTitle(statusPage: status, ShownText(tr("Cannot Open the Photo")))
+        Texts.setDescription(statusPage: status, ShownText(message))
         printError(message)
     }
 
@@ -133,7 +133,7 @@ final class BoardWindow {
         toolbar?.show()
         setEnabled("undo", editor.board.canUndo)
         setEnabled("redo", editor.board.canRedo)
-        adw_window_title_set_title(title.cast(), editor.board.hasUnsavedChanges ? tr("Mark Up") + " •" : tr("Mark Up"))
+        Texts.setTitle(windowTitle: title, ShownText(editor.board.hasUnsavedChanges ? tr("Mark Up") + " •" : tr("Mark Up")))
     }
 
     private func setEnabled(_ name: String, _ enabled: Bool) {
@@ -196,7 +196,7 @@ final class BoardWindow {
     }
 
     private func announceSaved(_ uri: String, as name: String) {
-        toasts.show(tr("Saved as “%s”", name), actionLabel: tr("Show in Files")) { PhotoActions.showInFiles(uri) }
+        toasts.show(tr("Saved as “%s”", OutsideText(name)), actionLabel: tr("Show in Files")) { PhotoActions.showInFiles(uri) }
     }
 
     private func copyImage() {
@@ -224,8 +224,8 @@ final class BoardWindow {
     /// Closing with marks not saved: Save, Discard or Cancel. True keeps the window open.
     private func askBeforeClosing() -> Bool {
         guard !closing, let editor, editor.board.hasUnsavedChanges else { return false }
-        let dialog: UnsafeMutablePointer<AdwMessageDialog> = adw_message_dialog_new(
-            window, tr("Save the Marked-Up Copy?"), tr("The marks are lost if the board is closed without saving.")).cast()
+        let dialog = Texts.messageDialog(
+            window, heading: ShownText(tr("Save the Marked-Up Copy?")), body: ShownText(tr("The marks are lost if the board is closed without saving.")))
         LiveObjects.track(dialog)
         adw_message_dialog_add_response(dialog, "cancel", tr("_Cancel"))
         adw_message_dialog_add_response(dialog, "discard", tr("_Discard"))

@@ -1,4 +1,5 @@
 import CGtk
+import PhotoCore
 import Foundation
 
 /// What a screen reader says of a widget: its accessible name (GTK_ACCESSIBLE_PROPERTY_LABEL),
@@ -21,7 +22,7 @@ enum Accessible {
     /// A button or control shown as an icon: `tooltip` ("Next Photo (Right)") for the eye, its
     /// name ("Next Photo") for a screen reader, the shortcut in parentheses as its description.
     static func name(_ widget: Widget, tooltip: String) {
-        gtk_widget_set_tooltip_text(widget, tooltip)
+        Texts.setTooltip(widget, ShownText(tooltip))
         let (name, shortcut) = splitShortcut(tooltip)
         setLabel(widget, name)
         if let shortcut { setDescription(widget, shortcut) }

@@ -44,14 +44,14 @@ final class EditBar {
     private static func button(_ label: String, action: String, tooltip: String) -> Widget {
         let button = gtk_button_new_with_label(label)!
         gtk_actionable_set_action_name(button.cast(), action)
-        gtk_widget_set_tooltip_text(button, tooltip)
+        Texts.setTooltip(button, ShownText(tooltip))
         return button
     }
 
     func show(_ visible: Bool) { gtk_revealer_set_reveal_child(root.cast(), visible ? 1 : 0) }
 
     func showCount(_ selected: Int) {
-        gtk_label_set_text(count.cast(), trn("%d selected", "%d selected", selected, selected))
+        Texts.setText(label: count, ShownText(trn("%d selected", "%d selected", selected, selected)))
         gtk_widget_set_sensitive(export, selected > 0 ? 1 : 0)
         gtk_widget_set_sensitive(trash, selected > 0 ? 1 : 0)
         gtk_widget_set_sensitive(addToAlbum, selected > 0 ? 1 : 0)

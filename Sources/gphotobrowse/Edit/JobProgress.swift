@@ -29,13 +29,13 @@ final class JobProgress {
     /// Shows a job; `cancel` runs when the person presses Cancel.
     func start(_ text: String, cancel: @escaping () -> Void) {
         self.cancel = cancel
-        gtk_label_set_text(label.cast(), text)
+        Texts.setText(label: label, ShownText(text))
         gtk_progress_bar_set_fraction(bar.cast(), 0)
         gtk_revealer_set_reveal_child(root.cast(), 1)
     }
 
     func update(_ text: String, fraction: Double) {
-        gtk_label_set_text(label.cast(), text)
+        Texts.setText(label: label, ShownText(text))
         gtk_progress_bar_set_fraction(bar.cast(), fraction)
     }
 

@@ -103,7 +103,7 @@ enum PhotoActions {
                 let result = PhotoExport.saveCopy(of: source, as: targetURI)
                 onMain { [weak toasts] in
                     switch result {
-                    case .success(let saved): toasts?.show(tr("Saved a copy as “%s”", EditController.name(saved)))
+                    case .success(let saved): toasts?.show(tr("Saved a copy as “%s”", OutsideText(EditController.name(saved))))
                     case .failure(let failure): toasts?.show(tr("The copy was not saved: %s", failure.message), seconds: 10)
                     }
                 }

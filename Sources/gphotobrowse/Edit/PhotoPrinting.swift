@@ -48,7 +48,7 @@ final class PhotoPrinting {
                 for (name, result) in shaped {
                     switch result {
                     case .success(let page): pages.append(Page(name: name, uri: page.uri, size: page.size))
-                    case .failure(let failure): toasts.show(tr("“%s” cannot be printed: %s", name, failure.reason), seconds: 10)
+                    case .failure(let failure): toasts.show(tr("“%s” cannot be printed: %s", OutsideText(name), failure.reason), seconds: 10)
                     }
                 }
                 guard !pages.isEmpty else { return }
@@ -140,7 +140,7 @@ final class PhotoPrinting {
                 guard let self, let context = OpaquePointer(bitPattern: contextAddress) else { return }
                 switch decoded {
                 case .success(let image): self.paint(image, on: context)
-                case .failure(let failure): self.toasts?.show(tr("“%s” cannot be printed: %s", page.name, failure.reason), seconds: 10)
+                case .failure(let failure): self.toasts?.show(tr("“%s” cannot be printed: %s", OutsideText(page.name), failure.reason), seconds: 10)
                 }
                 gtk_print_operation_draw_page_finish(self.operation.pointer)
             }

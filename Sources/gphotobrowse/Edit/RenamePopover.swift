@@ -34,7 +34,7 @@ final class RenamePopover {
         LiveObjects.track(popover)
         gtk_widget_add_css_class(popover, "rename-photo")  // see Style: no shadow
 
-        let title = gtk_label_new(tr("Rename Photo"))!
+        let title = Texts.label(ShownText(tr("Rename Photo")))
         gtk_widget_add_css_class(title, "heading")
         gtk_label_set_xalign(title.cast(), 0)
         entry = gtk_entry_new()
@@ -99,7 +99,7 @@ final class RenamePopover {
 
     /// Says why the name was refused (nil: nothing to say), and lets the person try again.
     func showProblem(_ text: String?) {
-        gtk_label_set_text(problem.cast(), text ?? "")
+        Texts.setText(label: problem, ShownText(text ?? ""))
         let wasShown = gtk_widget_get_visible(problem) != 0
         gtk_widget_set_visible(problem, text == nil ? 0 : 1)
         // GTK 4.8 keeps an open popover's size when its contents grow or shrink: lay it out again.

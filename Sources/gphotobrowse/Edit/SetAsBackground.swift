@@ -24,9 +24,9 @@ enum SetAsBackground {
     /// Asks where the photo goes, then sets it there.
     static func ask(for photo: Photo, parent: UnsafeMutablePointer<GtkWindow>, toasts: Toasts) {
         guard !photo.isNotFound else { return }
-        let dialog: UnsafeMutablePointer<AdwMessageDialog> = adw_message_dialog_new(
-            parent, tr("Set as Background?"),
-            tr("“%s” becomes the picture behind your desktop, on the lock screen, or both.", photo.displayName)).cast()
+        let dialog = Texts.messageDialog(
+            parent, heading: ShownText(tr("Set as Background?")),
+            body: ShownText(tr("“%s” becomes the picture behind your desktop, on the lock screen, or both.", OutsideText(photo.displayName))))
         gtk_window_set_modal(dialog.window, 1)
         LiveObjects.track(dialog)
         adw_message_dialog_add_response(dialog, "cancel", tr("_Cancel"))

@@ -99,7 +99,7 @@ final class ThumbnailTile {
             let nameLabel = gtk_label_new(nil)!
             gtk_label_set_ellipsize(nameLabel.cast(), PANGO_ELLIPSIZE_MIDDLE)
             gtk_label_set_max_width_chars(nameLabel.cast(), 16)
-            let text = gtk_label_new(tr("Not Found"))!
+            let text = Texts.label(ShownText(tr("Not Found")))
             gtk_widget_add_css_class(text, "dim-label")
             gtk_widget_add_css_class(text, "caption")
             for child in [icon, nameLabel, text] { gtk_box_append(box.cast(), child) }
@@ -110,7 +110,7 @@ final class ThumbnailTile {
         }
         guard let notFound else { return }
         gtk_widget_set_visible(notFound.box, name == nil ? 0 : 1)
-        if let name { gtk_label_set_text(notFound.name.cast(), name) }
+        if let name { Texts.setText(label: notFound.name, ShownText(name)) }
     }
 
     /// Shows the check mark (edit mode) and whether the photo is selected.
@@ -141,14 +141,14 @@ final class ThumbnailTile {
         self.photo = photo
         isMissing = false
         showNotFound(missing ? photo.displayName : nil)
-        gtk_widget_set_tooltip_text(root, photo.displayName)
+        Texts.setTooltip(root, ShownText(OutsideText(photo.displayName)))
         speak(selected: false)
         apply(thumbnail)
         guard missing else { return }
         isMissing = true
         isComplete = true
         gtk_widget_add_css_class(root, "missing")
-        gtk_widget_set_tooltip_text(root, tr("“%s” was not found: it was moved or deleted outside this app.", photo.displayName))
+        Texts.setTooltip(root, ShownText(tr("“%s” was not found: it was moved or deleted outside this app.", OutsideText(photo.displayName))))
     }
 
     /// Shows the bound photo's embedded preview while its thumbnail is made.
@@ -175,7 +175,7 @@ final class ThumbnailTile {
             showBroken(true)
             gtk_widget_add_css_class(root, "broken")
             let name = gtk_widget_get_tooltip_text(root).map { String(cString: $0) } ?? ""
-            gtk_widget_set_tooltip_text(root, name.isEmpty ? reason : "\(name)\n\(reason)")
+            Texts.setTooltip(root, ShownText(name.isEmpty ? reason : "\(name)\n\(reason)"))
             isComplete = true
         case nil:
             gtk_picture_set_paintable(picture, nil)
@@ -196,7 +196,7 @@ final class ThumbnailTile {
         guard let photo, !isMissing else { return }
         isComplete = false
         showsPreview = false
-        gtk_widget_set_tooltip_text(root, photo.displayName)
+        Texts.setTooltip(root, ShownText(OutsideText(photo.displayName)))
     }
 
     /// Unbinds the tile.

@@ -48,7 +48,7 @@ final class DownloadIndicator {
         gtk_widget_set_visible(root, progress == nil ? 0 : 1)
         guard let progress else { return }
         ring.show(progress)
-        gtk_label_set_text(label.cast(), Self.describe(progress))
+        Texts.setText(label: label, ShownText(Self.describe(progress)))
     }
 
     /// "45% · 1.2 MB of 2.7 MB", or "1.2 MB" when the total is unknown, or "Connecting…"

@@ -300,7 +300,7 @@ final class PhotoViewer {
 
     /// Why the photo cannot be shown, if it cannot.
     private func message(for photo: Photo) -> String? {
-        if photo.isNotFound { return tr("“%s” was not found: it was moved or deleted outside this app.", photo.displayName) }
+        if photo.isNotFound { return tr("“%s” was not found: it was moved or deleted outside this app.", OutsideText(photo.displayName)) }
         return images.failure(for: photo.id)?.reason
     }
 

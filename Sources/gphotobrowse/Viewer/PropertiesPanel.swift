@@ -1,4 +1,5 @@
 import CGtk
+import PhotoCore
 
 /// The viewer's side panel: what is known about the shown photo, as labelled lines
 /// (name, folder, size, dimensions, date taken, camera, lens, exposure, location …). It
@@ -53,11 +54,11 @@ final class PropertiesPanel {
     func show(_ rows: [(label: String, value: String)]) {
         while let child = gtk_widget_get_first_child(grid) { gtk_grid_remove(grid.cast(), child) }
         for (n, row) in rows.enumerated() {
-            let label = gtk_label_new(row.label)!
+            let label = Texts.label(ShownText(row.label))
             gtk_widget_add_css_class(label, "dim-label")
             gtk_label_set_xalign(label.cast(), 1)
             gtk_widget_set_valign(label, GTK_ALIGN_START)
-            let value = gtk_label_new(row.value)!
+            let value = Texts.label(ShownText(OutsideText(row.value)))
             gtk_label_set_xalign(value.cast(), 0)
             gtk_label_set_wrap(value.cast(), 1)
             gtk_label_set_wrap_mode(value.cast(), PANGO_WRAP_WORD_CHAR)

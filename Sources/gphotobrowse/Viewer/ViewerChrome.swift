@@ -85,7 +85,7 @@ final class ViewerChrome {
 
     /// Shows why the photo cannot be shown, or nothing.
     func showMessage(_ text: String?) {
-        gtk_label_set_text(message.cast(), text ?? "")
+        Texts.setText(label: message, ShownText(text ?? ""))
         gtk_widget_set_visible(message, text == nil ? 0 : 1)
     }
 
@@ -94,7 +94,7 @@ final class ViewerChrome {
 
     /// A word at the top of the photo for a moment (the zoom level, "Paused").
     func showBadge(_ text: String) {
-        gtk_label_set_text(zoomBadge.cast(), text)
+        Texts.setText(label: zoomBadge, ShownText(text))
         gtk_widget_set_visible(zoomBadge, 1)
         if badgeTimer != 0 { g_source_remove(badgeTimer) }
         badgeTimer = after(milliseconds: 1200) { [weak self] in

@@ -42,7 +42,7 @@ final class ViewerToolbar {
         let rotateLeft = Self.button("object-rotate-left-symbolic", tr("Rotate Left (Shift+R)"), action: "viewer.rotate-left")
         let rotateRight = Self.button("object-rotate-right-symbolic", tr("Rotate Right (R)"), action: "viewer.rotate-right")
         saveRotation = gtk_button_new_with_label(tr("Save Rotation"))
-        gtk_widget_set_tooltip_text(saveRotation, tr("Write the rotation into the photo’s file (Ctrl+S)"))
+        Texts.setTooltip(saveRotation, ShownText(tr("Write the rotation into the photo’s file (Ctrl+S)")))
         gtk_actionable_set_action_name(saveRotation.cast(), "win.save-rotation")
         gtk_widget_set_visible(saveRotation, 0)
         let slideshow = adw_split_button_new()!
@@ -80,7 +80,7 @@ final class ViewerToolbar {
 
     func show(index: Int, count: Int, zoomPercent: Int) {
         // TRANSLATORS: where the shown photo stands in the folder: "12 / 340".
-        gtk_label_set_text(position.cast(), tr("%1$d / %2$d", index + 1, count))
-        gtk_label_set_text(zoomLevel.cast(), tr("%d%%", zoomPercent))
+        Texts.setText(label: position, ShownText(tr("%1$d / %2$d", index + 1, count)))
+        Texts.setText(label: zoomLevel, ShownText(tr("%d%%", zoomPercent)))
     }
 }

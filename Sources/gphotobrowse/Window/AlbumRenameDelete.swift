@@ -24,7 +24,7 @@ extension BrowserWindow {
             case .success(let deleted):
                 let history = self.folder?.history
                 let step = history?.record(.albumDeletion(deleted, wasShown: wasShown))
-                self.toasts.show(tr("Deleted the album “%s”", collection.title), actionLabel: tr("Undo"), seconds: 10) { [weak self, weak history] in
+                self.toasts.show(tr("Deleted the album “%s”", OutsideText(collection.title)), actionLabel: tr("Undo"), seconds: 10) { [weak self, weak history] in
                     // Once: not when Ctrl+Z took it back already.
                     if let history, let step, history.take(step) == nil { return }
                     self?.undoDelete(deleted, show: wasShown)

@@ -70,7 +70,7 @@ extension BrowserWindow {
         case .success(let collection):
             let text = count == 0
                 ? tr("The photos are in “%s” already", collection.title)
-                : trn("Added %1$d photo to “%2$s”", "Added %1$d photos to “%2$s”", count, count, collection.title)
+                : trn("Added %1$d photo to “%2$s”", "Added %1$d photos to “%2$s”", count, count, OutsideText(collection.title))
             toasts.show(text, actionLabel: tr("Show")) { [weak self] in self?.showAlbum(.collection(collection.id)) }
         case .failure(let problem):
             Dialogs.inform(window, title: tr("The Photos Were Not Added"), details: problem.message)
@@ -91,7 +91,7 @@ extension BrowserWindow {
                 let count = removal.photos.count
                 let history = self.folder?.history
                 let step = history?.record(.albumRemoval(removal))
-                self.toasts.show(trn("Removed %1$d photo from “%2$s”", "Removed %1$d photos from “%2$s”", count, count, collection.title),
+                self.toasts.show(trn("Removed %1$d photo from “%2$s”", "Removed %1$d photos from “%2$s”", count, count, OutsideText(collection.title)),
                                  actionLabel: tr("Undo")) { [weak self, weak history] in
                     // Once: not when Ctrl+Z took it back already.
                     if let history, let step, history.take(step) == nil { return }

@@ -143,7 +143,7 @@ extension BrowserWindow {
                 showGrid()
             }
             if count == 0 {
-                showStatus(icon: "folder-pictures-symbolic", title: tr("No Photos"), details: tr("“%s” has no images in it.", folder.name))
+                showStatus(icon: "folder-pictures-symbolic", title: tr("No Photos"), details: tr("“%s” has no images in it.", OutsideText(folder.name)))
                 Trace.milestone("visible-thumbnails", 0)
             }
         case .failure(let error):

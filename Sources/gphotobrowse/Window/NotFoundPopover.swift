@@ -109,8 +109,8 @@ final class NotFoundPopover {
         }
         uri = photo.id
         openedAt = g_get_monotonic_time()
-        gtk_label_set_text(title.cast(), tr("“%s” was moved or deleted outside the app", photo.displayName))
-        gtk_label_set_text(details.cast(), tr("It was in %s. Put it back there and it shows here again.", Self.folderName(of: photo.id)))
+        Texts.setText(label: title, ShownText(tr("“%s” was moved or deleted outside the app", OutsideText(photo.displayName))))
+        Texts.setText(label: details, ShownText(tr("It was in %s. Put it back there and it shows here again.", Self.folderName(of: photo.id))))
         var rect = rect
         gtk_popover_set_pointing_to(popover.cast(), &rect)
         gtk_popover_popup(popover.cast())

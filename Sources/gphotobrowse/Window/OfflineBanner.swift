@@ -30,7 +30,7 @@ final class OfflineBanner {
 
     /// Shows `message`, Retry doing `retry`.
     func show(_ message: String, retry: @escaping () -> Void) {
-        gtk_label_set_text(label.cast(), message)
+        Texts.setText(label: label, ShownText(message))
         self.retry = retry
         gtk_revealer_set_reveal_child(root.cast(), 1)
     }

@@ -8,9 +8,9 @@ import PhotoCore
 @MainActor
 enum OpenLocationDialog {
     static func ask(parent: UnsafeMutablePointer<GtkWindow>, _ chosen: @escaping @MainActor (String) -> Void) {
-        let dialog: UnsafeMutablePointer<AdwMessageDialog> = adw_message_dialog_new(
-            parent, tr("Open Location"),
-            tr("The address of photos on the web (a photo, a list of photos, a folder's page), or of a folder on a server or this computer.")).cast()
+        let dialog = Texts.messageDialog(
+            parent, heading: ShownText(tr("Open Location")),
+            body: ShownText(tr("The address of photos on the web (a photo, a list of photos, a folder's page), or of a folder on a server or this computer.")))
         gtk_window_set_modal(dialog.window, 1)
         LiveObjects.track(dialog)
         let entry = gtk_entry_new()!

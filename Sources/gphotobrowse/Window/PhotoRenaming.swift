@@ -53,7 +53,7 @@ extension BrowserWindow {
                     if let photo { self.follow(uri, to: photo) }
                     Trace.milestone("renamed", text: "\(parseName(ofURI: newURI)) \(Trace.millisecondsSinceStart() - started)")
                     let step = self.folder?.history.record(.rename(from: uri, to: newURI))
-                    self.toasts.show(tr("Renamed to “%s”", name), actionLabel: tr("Undo")) { [weak self] in
+                    self.toasts.show(tr("Renamed to “%s”", OutsideText(name)), actionLabel: tr("Undo")) { [weak self] in
                         guard let self, let step, case .rename(let from, let to)? = self.folder?.history.take(step) else { return }
                         self.undoRename(from: from, to: to)
                     }

@@ -37,12 +37,12 @@ final class RecentFoldersList {
         let place = Self.place(of: folder.uri)
         // Names are shown as they are, never read as markup.
         adw_preferences_row_set_use_markup(row.cast(), 0)
-        adw_preferences_row_set_title(row.cast(), folder.name.isEmpty ? place : folder.name)
-        adw_action_row_set_subtitle(row.cast(), place)
+        Texts.setTitle(row: row, ShownText(OutsideText(folder.name.isEmpty ? place : folder.name)))
+        Texts.setSubtitle(actionRow: row, ShownText(OutsideText(place)))
         adw_action_row_add_prefix(row.cast(), gtk_image_new_from_icon_name(folder.isLocal ? "folder-symbolic" : "folder-remote-symbolic"))
         adw_action_row_add_suffix(row.cast(), gtk_image_new_from_icon_name("go-next-symbolic"))
         gtk_list_box_row_set_activatable(row.cast(), 1)
-        gtk_widget_set_tooltip_text(row, tr("Open “%s”", place))
+        Texts.setTooltip(row, ShownText(tr("Open “%s”", OutsideText(place))))
         let uri = folder.uri
         onSignal(row, "activated") { [weak self] in self?.onOpen(uri) }
         return row

@@ -24,7 +24,7 @@ extension BrowserWindow {
         let turns = folder.viewer.shownRotation
         guard turns != 0, !WebPhotoFiles.isWebAddress(photo.id) else { return }
         guard SavedRotation.canSave(contentType: photo.contentType) else {
-            toasts.show(tr("Only a JPEG’s rotation can be saved without re-encoding it, which would lose quality: “%s” is left as it is.", photo.displayName), seconds: 10)
+            toasts.show(tr("Only a JPEG’s rotation can be saved without re-encoding it, which would lose quality: “%s” is left as it is.", OutsideText(photo.displayName)), seconds: 10)
             return
         }
         let started = Trace.millisecondsSinceStart()
@@ -43,7 +43,7 @@ extension BrowserWindow {
                     folder.viewer.rotationSaved[uri] = version
                     folder.contents.refresh([uri])
                     let step = folder.history.record(.rotation(uri: uri, previous: saved.previous))
-                    self.toasts.show(tr("Rotation saved in “%s”", photo.displayName), actionLabel: tr("Undo")) { [weak self] in
+                    self.toasts.show(tr("Rotation saved in “%s”", OutsideText(photo.displayName)), actionLabel: tr("Undo")) { [weak self] in
                         guard let self, case .rotation(let uri, let previous)? = self.folder?.history.take(step) else { return }
                         self.undoRotation(of: uri, back: previous)
                     }

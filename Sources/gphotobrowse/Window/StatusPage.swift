@@ -44,8 +44,8 @@ final class StatusPage {
         shown += 1
         recent.show([])
         adw_status_page_set_icon_name(root.cast(), name)
-        adw_status_page_set_title(root.cast(), text)
-        adw_status_page_set_description(root.cast(), explanation.isEmpty ? nil : explanation)
+        Texts.setTitle(statusPage: root, ShownText(text))
+        Texts.setDescription(statusPage: root, ShownText(explanation))
         gtk_widget_set_visible(openButton, offerOpen ? 1 : 0)
         self.retry = retry
         gtk_widget_set_visible(retryButton, retry == nil ? 0 : 1)

@@ -20,7 +20,7 @@ final class Toasts {
     /// Shows `text`, with a button labelled `actionLabel` running `action`, for `seconds`.
     func show(_ text: String, actionLabel: String? = nil, seconds: UInt32 = 6, action: (@MainActor () -> Void)? = nil) {
         if Trace.tilesEnabled { Trace.milestone("toast", text: text.replacingOccurrences(of: "\n", with: " ")) }
-        let toast = adw_toast_new(text)!
+        let toast = Texts.toast(ShownText(text))
         LiveObjects.track(toast)
         adw_toast_set_timeout(toast, seconds)
         // A newer message replaces the one shown rather than waiting behind it.

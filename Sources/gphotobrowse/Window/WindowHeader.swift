@@ -132,7 +132,7 @@ final class WindowHeader {
     func showChosen(_ count: Int) {
         guard let picking, picking.multiple else { return }
         let label = count == 0 ? tr("C_hoose") : trn("C_hoose %d Photo", "C_hoose %d Photos", count, count)
-        gtk_button_set_label(picking.choose.cast(), label)
+        Texts.setLabel(button: picking.choose, ShownText(label))
         gtk_button_set_use_underline(picking.choose.cast(), 1)
     }
 

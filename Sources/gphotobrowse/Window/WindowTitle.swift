@@ -40,12 +40,12 @@ final class WindowTitle {
 
     func set(title text: String, subtitle detail: String? = nil) {
         let text = fixedTitle ?? text
-        gtk_window_set_title(window, text)
-        adw_window_title_set_title(titles.cast(), text)
+        Texts.setTitle(window: window, ShownText(OutsideText(text)))
+        Texts.setTitle(windowTitle: titles, ShownText(OutsideText(text)))
         setSubtitle(detail)
     }
 
     func setSubtitle(_ detail: String?) {
-        adw_window_title_set_subtitle(titles.cast(), detail ?? "")
+        Texts.setSubtitle(windowTitle: titles, ShownText(detail ?? ""))
     }
 }

@@ -15,7 +15,7 @@ extension WebFailure {
         case 408, 429, 500...599:
             return WebFailure(.serverError, status: status, tr("The server %1$s ran into a problem (error %2$s). Try again later.", host, String(status)))
         default:
-            let said = reason.map { "\(status) \($0)" } ?? String(status)
+            let said = reason.map { "\(status) \(OutsideText($0).isolated)" } ?? String(status)
             return WebFailure(.unexpectedStatus, status: status, tr("The server %1$s gave an unexpected answer (%2$s).", host, said))
         }
     }
