@@ -17,13 +17,16 @@ if let asked = CommandLineInfo.asked(in: Array(CommandLine.arguments.dropFirst()
     FileHandle.standardOutput.write(Data(asked.text.utf8))
     exit(0)
 }
-// Decoder processes start now, beside GTK's own start-up: each takes tens of milliseconds
-// (bubblewrap), and a folder's first thumbnails want them a few hundred milliseconds from now.
-// Unused, they end after 20 s.
-IsolatedDecoder.shared.prestart()
-// So does the walk of the folder to open: a tree of thousands of photos is mostly read by the
-// time the window asks for it.
-Application.prestartWalk(arguments: CommandLine.arguments)
+// An invocation that hands its command line to the instance already running starts nothing.
+// The first one starts its decoder processes now, beside GTK's own start-up: each takes tens
+// of milliseconds (bubblewrap), and a folder's first thumbnails want them a few hundred
+// milliseconds from now. Unused, they end after 20 s.
+if !RunningInstance.exists(id: Application.id) {
+    IsolatedDecoder.shared.prestart()
+    // So does the walk of the folder to open: a tree of thousands of photos is mostly read by
+    // the time the window asks for it.
+    Application.prestartWalk(arguments: CommandLine.arguments)
+}
 // Choosing photos while another instance runs: it sends them back as text to print here.
 if CommandLine.arguments.contains("--pick") { PickedPrintHandler.install() }
 MainLoop.attachDispatchMainQueue()

@@ -152,6 +152,7 @@ public final class TreeWalkRun: @unchecked Sendable {
     /// Starts walking the tree at `uri` now, for the window that will open it (`claim`);
     /// stopped if no window claims it within 20 s.
     public static func prestart(uri: String, skippedFile: @escaping @Sendable (TreeFolder, SkippedEntry) -> Void = { _, _ in }) {
+        if Trace.tilesEnabled { Trace.milestone("walk-prestarted", text: uri) }
         let run = start(uri: uri, skippedFile: skippedFile)
         prestartedLock.lock()
         prestarted[uri]?.cancel()
