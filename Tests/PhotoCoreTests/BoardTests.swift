@@ -148,6 +148,22 @@ func point(_ x: Double, _ y: Double) -> ViewPoint { ViewPoint(x: x, y: y) }
         #expect(board.size == PixelSize(width: 6000, height: 4000) && board.stepToUndo == .draw)
     }
 
+    @Test func aFloatingPhotoIsUnsavedUntilDroppedOrFixedAndSaved() {
+        var board = Board(photoSize: PixelSize(width: 4000, height: 3000))
+        let visible = ViewRect(origin: .zero, size: ViewSize(width: 4000, height: 3000))
+        board.floatingPhoto = FloatingPhoto(reference: PhotoReference("b"), imageSize: PixelSize(width: 1000, height: 500), fittingIn: visible)
+        #expect(board.hasUnsavedChanges)
+        board.dropFloatingPhoto()
+        #expect(!board.hasUnsavedChanges)
+        board.floatingPhoto = FloatingPhoto(reference: PhotoReference("b"), imageSize: PixelSize(width: 1000, height: 500), fittingIn: visible)
+        board.markSaved()
+        #expect(board.hasUnsavedChanges, "a save leaves out what floats")
+        _ = board.fixFloatingPhoto()
+        #expect(board.hasUnsavedChanges)
+        board.markSaved()
+        #expect(!board.hasUnsavedChanges)
+    }
+
     @Test func theFloatingPhotoIsNoItemUntilFixedAndFixingIsOneStep() {
         var board = Board(photoSize: PixelSize(width: 4000, height: 3000))
         let visible = ViewRect(origin: .zero, size: ViewSize(width: 4000, height: 3000))

@@ -283,8 +283,11 @@ public struct Board: Sendable {
     }
 
     /// Whether the board differs from when it was opened or last `markSaved()` (undoing back
-    /// to that state makes it equal again): closing then asks.
-    public var hasUnsavedChanges: Bool { history.undoSteps.last?.serial ?? 0 != savedState || history.isGathering }
+    /// to that state makes it equal again), or a photo floats on it, not yet placed: closing
+    /// then asks.
+    public var hasUnsavedChanges: Bool {
+        history.undoSteps.last?.serial ?? 0 != savedState || history.isGathering || floatingPhoto != nil
+    }
 
     /// The board as it is now has been saved.
     public mutating func markSaved() { savedState = history.undoSteps.last?.serial ?? 0 }

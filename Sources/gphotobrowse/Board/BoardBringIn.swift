@@ -51,7 +51,11 @@ extension BoardWindow {
 
     private func float(_ result: Result<BoardPhoto, DecodeFailure>, named name: String, at point: ViewPoint? = nil) {
         switch result {
-        case .success(let photo): insertFloating(photo, as: PhotoReference("\(name) \(UUID().uuidString.prefix(8))"), at: point)
+        case .success(let photo):
+            insertFloating(photo, as: PhotoReference("\(name) \(UUID().uuidString.prefix(8))"), at: point)
+            // The keys are the board's now (Enter fixes the photo), not the button's that
+            // brought it in (Enter would open the chooser again).
+            if let canvas = canvasWidget { gtk_widget_grab_focus(canvas) }
         case .failure(let failure): say(tr("“%1$s” cannot be brought in: %2$s", name, failure.reason))
         }
     }

@@ -147,6 +147,22 @@ final class BoardInput {
             if Int32(keyval) == GDK_KEY_space { self?.spaceHeld = false }
         }
         gtk_widget_add_controller(window, keys)
+        // Enter and Escape while a photo floats are the board's, before any widget with the
+        // focus (a button would open the chooser again, an entry or a scale keep the key).
+        let floatingKeys = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(floatingKeys, GTK_PHASE_CAPTURE)
+        onKeyPressed(floatingKeys) { [weak self] keyval, state in
+            guard let self, self.editor.board.floatingPhoto != nil,
+                  state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SHIFT_MASK.rawValue) == 0 else { return false }
+            switch Int32(keyval) {
+            case GDK_KEY_Return, GDK_KEY_KP_Enter: self.editor.fixFloating()
+            case GDK_KEY_Escape: self.editor.dropFloating()
+            default: return false
+            }
+            gtk_widget_grab_focus(self.canvas.root)
+            return true
+        }
+        gtk_widget_add_controller(window, floatingKeys)
     }
 
     private func pressed(_ keyval: UInt32, _ state: GdkModifierType) -> Bool {
@@ -162,12 +178,6 @@ final class BoardInput {
         case GDK_KEY_bracketleft: editor.widthFactor = max(0.25, editor.widthFactor / 1.25)
         case GDK_KEY_bracketright: editor.widthFactor = min(8, editor.widthFactor * 1.25)
         case GDK_KEY_Delete, GDK_KEY_KP_Delete, GDK_KEY_BackSpace: editor.deleteSelected()
-        case GDK_KEY_Return, GDK_KEY_KP_Enter:
-            guard editor.board.floatingPhoto != nil else { return false }
-            editor.fixFloating()
-        case GDK_KEY_Escape:
-            guard editor.board.floatingPhoto != nil else { return false }
-            editor.dropFloating()
         default:
             guard let scalar = gdk_keyval_to_unicode(keyval).flatMapScalar,
                   let tool = BoardTool.allCases.first(where: { $0.key == Character(scalar) }) else { return false }

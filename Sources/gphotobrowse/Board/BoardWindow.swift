@@ -156,6 +156,8 @@ final class BoardWindow {
 
     private func save(thenClose: Bool = false) {
         guard let editor else { return }
+        // A photo still floating is saved where it floats.
+        editor.fixFloating()
         BoardFiles.save(editor.board, images: editor.images, original: original, originalFormat: originalFormat) { [weak self] result in
             guard let self else { return }
             switch result {
@@ -173,6 +175,7 @@ final class BoardWindow {
         guard editor != nil else { return }
         BoardSaveAs.ask(parent: window, original: original, originalFormat: originalFormat) { [weak self] target, format in
             guard let self, let editor = self.editor else { return }
+            editor.fixFloating()
             BoardFiles.save(editor.board, images: editor.images, original: self.original, to: target, format: format) { [weak self] result in
                 guard let self else { return }
                 switch result {
