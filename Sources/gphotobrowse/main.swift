@@ -10,6 +10,9 @@ import PhotoIO
 // every merge of a listing, out of its heaps, which keep the memory once they are freed:
 // with 100,000 photos the window peaked 30 to 40 MiB higher.
 mallopt(M_MMAP_THRESHOLD, 128 * 1024)
+// GLib writes info and debug lines (G_MESSAGES_DEBUG) to stdout unless told: standard
+// output is for what `--pick` answers, so every log line goes to stderr.
+g_log_writer_default_set_use_stderr(1)
 Localization.start(catalogs: Localization.catalogDirectory(executable: URL(fileURLWithPath: "/proc/self/exe")))
 // --help and --version are answered here, on standard output, before anything starts and
 // whether or not an instance runs (GApplication would hand them to it, or refuse them).

@@ -51,7 +51,7 @@ def test_a_decoder_that_crashes_hangs_or_hogs_costs_only_its_tile(launch, photo_
     folder = photo_folder("hostile", {"a-red.png": "red", "b-blue.png": "blue", "f-green.png": "green"})
     for name, marker in MARKERS.items():
         (folder / name).write_text(marker)
-    app = launch(folder, sort_by="name", extra_env=TEST_MODES)
+    app = launch(folder, sort_by="name", extra_env={**TEST_MODES, "G_MESSAGES_DEBUG": "gphotobrowse"})
     count = int(app.wait_for_line(r"^trace enumerated (\d+) \d+$", timeout=30).group(1))
     assert count == 6
     app.wait_for_window("hostile")
@@ -66,7 +66,7 @@ def test_a_decoder_that_crashes_hangs_or_hogs_costs_only_its_tile(launch, photo_
     # Each misbehaving decoder was ended and replaced, and said why in the log.
     for name in MARKERS:
         app.wait_for_line(rf"^gphotobrowse: .*{name}: the decoder .*; decoding goes on in a new process$", timeout=5)
-    app.wait_for_line(r"^gphotobrowse: Decoding runs in separate processes, confined by: ", timeout=5)
+    app.wait_for_line(r"^gphotobrowse-INFO: [\d:.]+: Decoding runs in separate processes, confined by: ", timeout=5)
 
     # The other photos show; the files that crashed or exhausted their decoder are remembered
     # as failures, with the reason; the one that ran out of time is not (a busy machine could
@@ -97,8 +97,9 @@ def bubblewrap_runs_here() -> bool:
 
 def test_the_browser_reports_how_decoding_is_confined(launch, photo_folder):
     folder = photo_folder("plain", {"a-red.png": "red"})
-    app = launch(folder)
-    line = app.wait_for_line(r"^gphotobrowse: Decoding runs in separate processes, confined by: (.*)$", timeout=30)
+    # The report is GLib's info log, written when asked for (G_MESSAGES_DEBUG).
+    app = launch(folder, extra_env={"G_MESSAGES_DEBUG": "gphotobrowse"})
+    line = app.wait_for_line(r"^gphotobrowse-INFO: [\d:.]+: Decoding runs in separate processes, confined by: (.*)$", timeout=30)
     print(line.group(0))
     assert "seccomp" in line.group(1) and "limits" in line.group(1)
     if bubblewrap_runs_here():

@@ -81,6 +81,9 @@ public struct DecoderLaunch: Sendable {
     static func sandboxArguments(program: String) -> [String] {
         var arguments = ["--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL",
                          "--clearenv", "--setenv", "SWIFT_BACKTRACE", "enable=no",
+                         // A home that is not there: without one GLib looks the user up in a
+                         // user database the sandbox does not have, and warns on stderr.
+                         "--setenv", "HOME", "/nonexistent",
                          "--ro-bind", "/usr", "/usr", "--dev", "/dev", "--proc", "/proc", "--chdir", "/"]
         // Merged /usr (Debian 12) links /lib and friends into it; older layouts have folders.
         for top in ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"] {

@@ -499,7 +499,7 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Embedde
             state.confinement = (held, missing)
             return true
         }
-        if first { log(status) }
+        if first { InfoLog.write(status) }
         if Trace.tilesEnabled { Trace.milestone("decoder-started", counts.started) }
         return .success(process)
     }

@@ -191,7 +191,9 @@ extension BrowserWindow {
 
     /// Says why nothing can be shown, with a Retry button when trying again may work.
     func showError(_ message: String, title: String? = nil, retry: (() -> Void)? = nil) {
-        printError(message)
+        // A picker's caller is told by its session, on the stderr of the command that ran
+        // `--pick` (this process's, or another's): said there, once.
+        if picking == nil { printError(message) }
         showStatus(icon: "dialog-error-symbolic", title: title ?? tr("Cannot Open Folder"), details: message, retry: retry)
     }
 
