@@ -28,7 +28,8 @@ enum Style {
     listview.album-switcher > row:hover:not(:selected) { background-color: alpha(currentColor, 0.06); }
     .album-cover { border-radius: 999px; }
     .album-heading { font-weight: bold; opacity: 0.55; padding-left: 8px; }
-    .viewer-message { color: white; font-size: 1.2em; padding: 12px; }
+    /* A card behind the words, so that they read over any photo or preview under them. */
+    .viewer-message { color: white; background-color: alpha(black, 0.75); border-radius: 12px; font-size: 1.2em; padding: 12px 18px; margin: 24px; }
     listview.album-switcher { background: none; }
     listview.album-switcher > row { padding: 2px 8px; border-radius: 6px; }
     .album-cover { border-radius: 4px; }
