@@ -20,7 +20,7 @@ setters=(
   adw_message_dialog_format_heading adw_message_dialog_format_body
   adw_message_dialog_format_heading_markup adw_message_dialog_format_body_markup
   adw_message_dialog_set_heading_use_markup adw_message_dialog_set_body_use_markup
-  gtk_button_set_label
+  gtk_button_set_label gtk_check_button_new_with_label gtk_check_button_set_label
 )
 pattern="\\b($(IFS='|'; echo "${setters[*]}"))\\s*\\(|\\bgtk_label_new\\s*\\((?!nil\\))"
 found=$(grep -rnP "$pattern" Sources/gphotobrowse --include=*.swift | grep -v '^Sources/gphotobrowse/Bridge/Texts.swift:' || true)

@@ -43,11 +43,13 @@ def photo_bounds(image, area: Rect):
 
 
 def viewer_area(app):
-    """The viewer's canvas in window coordinates: from the first row of backdrop below the
-    header bar to the bottom of the window (the toolbar floats over it)."""
+    """The viewer's canvas in window coordinates: from the first row below the header bar
+    (and its border line) to the bottom of the window (a zoomed photo goes on under the
+    toolbar; a fitted one stays above it, and may touch the header bar)."""
     g = app.geometry()
     image = app.screenshot()
-    top = next(y for y in range(g.height) if close_to(image.pixel(g.width // 2, y), BACKGROUND, 6))
+    header = image.pixel(g.width // 3, 12)
+    top = next(y for y in range(12, g.height) if not close_to(image.pixel(g.width // 3, y), header, 10)) + 1
     frame = 6  # the window's own border, drawn by GTK without a window manager
     return Rect(frame, top, g.width - 2 * frame, g.height - top - frame)
 

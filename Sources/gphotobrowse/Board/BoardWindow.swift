@@ -25,6 +25,9 @@ final class BoardWindow {
     private var toolbar: BoardToolbar?
     private var input: BoardInput?
     private var closing = false
+    /// The header's buttons that show only on the board itself.
+    private var buttons: [BoardButton: Widget] = [:]
+    private var shown = BoardState.Page.opening
 
     /// Opens a board on the photo at `uri`, or a blank one of `blank` pixels.
     @discardableResult
@@ -62,6 +65,7 @@ final class BoardWindow {
             Accessible.name(button, tooltip: tooltip)
             gtk_actionable_set_action_name(button.cast(), action)
             adw_header_bar_pack_start(header.cast(), button)
+            buttons[action == "win.undo" ? .undo : .redo] = button
         }
         let menu = g_menu_new()!
         for (label, action) in [(tr("Save _As…"), "win.save-as"), (tr("_Copy"), "win.copy-image"), (tr("_Insert Photo…"), "win.insert-photo"),
@@ -74,12 +78,14 @@ final class BoardWindow {
         Accessible.name(menuButton, tooltip: tr("Main Menu"))
         menu.unref()
         adw_header_bar_pack_end(header.cast(), menuButton)
+        buttons[.menu] = menuButton
         let save = gtk_button_new_with_mnemonic(tr("_Save"))!
         Accessible.name(save, mnemonic: tr("_Save"))
         gtk_widget_add_css_class(save, "suggested-action")
         Accessible.name(save, tooltip: tr("Save a Marked-Up Copy (Ctrl+S)"))
         gtk_actionable_set_action_name(save.cast(), "win.save")
         adw_header_bar_pack_end(header.cast(), save)
+        buttons[.save] = save
 
         stack = gtk_stack_new()
         gtk_widget_set_vexpand(stack, 1)
@@ -92,6 +98,7 @@ final class BoardWindow {
         gtk_box_append(content.cast(), toasts.root)
         adw_application_window_set_content(window.cast(), content)
         installActions()
+        applyPolicy(BoardState(page: shown), buttons: buttons)
         onCloseRequest(window) { [weak self] in self?.askBeforeClosing() ?? false }
         // The window keeps its board: they go together.
         ObjectData.attach(self, to: window, key: "gphotobrowse-board")
@@ -113,6 +120,7 @@ final class BoardWindow {
         gtk_box_append(page.cast(), toolbar.root)
         gtk_stack_add_named(stack.cast(), page, "board")
         gtk_stack_set_visible_child_name(stack.cast(), "board")
+        shown = .board
         installDrop(on: canvas.root)
         gtk_widget_grab_focus(canvas.root)
         changed()
@@ -123,6 +131,8 @@ final class BoardWindow {
         adw_status_page_set_icon_name(status.cast(), "dialog-error-symbolic")
         Texts.setTitle(statusPage: status, ShownText(tr("Cannot Open the Photo")))
         Texts.setDescription(statusPage: status, ShownText(message))
+        shown = .problem
+        applyPolicy(BoardState(page: shown), buttons: buttons)
         printError(message)
     }
 
@@ -131,14 +141,8 @@ final class BoardWindow {
         guard let editor else { return }
         canvas?.redraw()
         toolbar?.show()
-        setEnabled("undo", editor.board.canUndo)
-        setEnabled("redo", editor.board.canRedo)
+        applyPolicy(BoardState(page: shown, canUndo: editor.board.canUndo, canRedo: editor.board.canRedo), buttons: buttons)
         Texts.setTitle(windowTitle: title, ShownText(editor.board.hasUnsavedChanges ? tr("Mark Up") + " •" : tr("Mark Up")))
-    }
-
-    private func setEnabled(_ name: String, _ enabled: Bool) {
-        guard let action = g_action_map_lookup_action(window.cast(), name) else { return }
-        g_simple_action_set_enabled(action.cast(), enabled ? 1 : 0)
     }
 
     // MARK: Actions

@@ -51,6 +51,10 @@ enum Texts {
         gtk_label_set_text(label.cast(), text?.plain ?? "")
     }
 
+    static func checkButton(_ text: ShownText) -> Widget {
+        gtk_check_button_new_with_label(text.plain)
+    }
+
     static func setLabel(button: Widget, _ text: ShownText) {
         gtk_button_set_label(button.cast(), text.plain)
     }

@@ -2,14 +2,12 @@ import CGtk
 import PhotoCore
 
 /// The bar under the grid in edit mode: how many photos are selected and what can be done
-/// with them. Its buttons are window actions (`win.select-all`, `win.export`, …).
+/// with them. Its buttons are window actions (`win.select-all`, `win.export`, …), enabled
+/// by the window's `ActionPolicy` (nothing selected: nothing to export).
 @MainActor
 final class EditBar {
     let root: Widget
     private let count: Widget
-    private let export: Widget
-    private let trash: Widget
-    private let addToAlbum: Widget
     private let removeFromAlbum: Widget
 
     init() {
@@ -24,12 +22,12 @@ final class EditBar {
         count = gtk_label_new(nil)
         gtk_widget_add_css_class(count, "heading")
         let end = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
-        addToAlbum = Self.button(tr("Add to Album…"), action: "win.add-to-album", tooltip: tr("Add the selected photos to an album of yours (Ctrl+D)"))
+        let addToAlbum = Self.button(tr("Add to Album…"), action: "win.add-to-album", tooltip: tr("Add the selected photos to an album of yours (Ctrl+D)"))
         removeFromAlbum = Self.button(tr("Remove from Album"), action: "win.remove-from-album",
                                       tooltip: tr("Take the selected photos out of this album; the files stay where they are"))
         gtk_widget_set_visible(removeFromAlbum, 0)
-        export = Self.button(tr("Export…"), action: "win.export", tooltip: tr("Copy the selected photos to a folder"))
-        trash = Self.button(tr("Move to Trash"), action: "win.trash", tooltip: tr("Move the selected photos to the trash (Delete)"))
+        let export = Self.button(tr("Export…"), action: "win.export", tooltip: tr("Copy the selected photos to a folder"))
+        let trash = Self.button(tr("Move to Trash"), action: "win.trash", tooltip: tr("Move the selected photos to the trash (Delete)"))
         gtk_widget_add_css_class(trash, "destructive-action")
         for child in [addToAlbum, removeFromAlbum, export, trash] { gtk_box_append(end.cast(), child) }
         gtk_center_box_set_start_widget(bar.cast(), start)
@@ -52,10 +50,6 @@ final class EditBar {
 
     func showCount(_ selected: Int) {
         Texts.setText(label: count, ShownText(trn("%d selected", "%d selected", selected, selected)))
-        gtk_widget_set_sensitive(export, selected > 0 ? 1 : 0)
-        gtk_widget_set_sensitive(trash, selected > 0 ? 1 : 0)
-        gtk_widget_set_sensitive(addToAlbum, selected > 0 ? 1 : 0)
-        gtk_widget_set_sensitive(removeFromAlbum, selected > 0 ? 1 : 0)
     }
 
     /// Offers Remove from Album when the album shown is one of the person's own.

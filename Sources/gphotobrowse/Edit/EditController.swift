@@ -25,6 +25,10 @@ final class EditController {
     var onEditingChanged: (Bool) -> Void = { _ in }
     /// How many photos are selected changed.
     var onCountChanged: (Int) -> Void = { _ in }
+    /// An export started or ended.
+    var onJobChanged: () -> Void = {}
+    /// Whether an export is under way (one at a time).
+    var isExporting: Bool { exportFlag != nil }
     /// Choosing photos for `--pick --multiple`: edit mode's check boxes, always on, and no
     /// edit bar (the header's Choose button acts on the selection).
     var isChoosing = false {
@@ -88,7 +92,6 @@ final class EditController {
         guard !change.isEmpty else { return }
         if change.editingChanged {
             grid.setEditing(selection.isEditing)
-            bar.show(selection.isEditing && !isChoosing)
             onEditingChanged(selection.isEditing)
         } else {
             grid.refreshSelection()
@@ -233,6 +236,7 @@ final class EditController {
     private func run(export sources: [String], to target: String) {
         let flag = CancellationFlag()
         exportFlag = flag
+        onJobChanged()
         progress.start(trn("Exporting %d photo…", "Exporting %d photos…", sources.count, sources.count)) { flag.cancel() }
         Thread.detachNewThread { [weak self] in
             var lastShown = -1
@@ -249,6 +253,7 @@ final class EditController {
 
     private func exported(_ report: ExportReport, cancelled: Bool) {
         exportFlag = nil
+        onJobChanged()
         progress.finish()
         let copied = report.copies.count
         let failures = report.failures.filter { $0.failure?.kind != .cancelled }

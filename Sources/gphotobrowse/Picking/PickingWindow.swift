@@ -12,11 +12,7 @@ extension BrowserWindow {
         if let title = session.options.title { self.title.fixedTitle = title }
         addAction(window, "pick-cancel") { [weak self] in self?.picking?.cancel() }
         addAction(window, "pick-choose") { [weak self] in self?.chooseFromHeader() }
-        // A picker changes nothing on the disk.
-        for name in ["trash", "delete-permanently", "export", "edit", "leave-edit", "add-to-album", "remove-from-album",
-                     "rename-album", "delete-album", "undo", "rename", "save-rotation"] {
-            if let action = g_action_map_lookup_action(window.cast(), name) { g_simple_action_set_enabled(action.cast(), 0) }
-        }
+        // A picker changes nothing on the disk: `ActionPolicy` enables nothing that writes.
         // Escape in the grid: nothing chosen (in the viewer it goes back to the grid first).
         let keys = gtk_event_controller_key_new()!
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
@@ -38,6 +34,7 @@ extension BrowserWindow {
             page.edit.onCountChanged = { [weak self, weak page] count in
                 guard let self, let page, page === self.folder?.page else { return }
                 self.header.showChosen(count)
+                self.applyPolicy()
             }
         }
         // The newest photo has the focus until the person moves it, whatever arrives.

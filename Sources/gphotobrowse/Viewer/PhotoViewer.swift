@@ -236,14 +236,19 @@ final class PhotoViewer {
     // MARK: Painting
 
     var scaleFactor: Double { Double(gtk_widget_get_scale_factor(canvas.widget)) }
-    var viewportSize: ViewSize { ViewSize(width: canvas.width * scaleFactor, height: canvas.height * scaleFactor) }
+    /// Where the photo is fitted: the canvas above the toolbar while the toolbar shows out of
+    /// fullscreen (its translucent bar hides no edge of a fitted photo), the whole canvas else.
+    var viewportSize: ViewSize {
+        ViewSize(width: canvas.width * scaleFactor, height: max(canvas.height - chrome.bottomInset, 1) * scaleFactor)
+    }
 
     /// The canvas's size, or before the viewer was first laid out (entering it from the grid),
     /// the size of the page it is about to fill: what display-size images are decoded for.
     private var expectedViewportSize: ViewSize {
         if canvas.width > 0, canvas.height > 0 { return viewportSize }
         guard let page = gtk_widget_get_parent(root) else { return viewportSize }
-        return ViewSize(width: Double(gtk_widget_get_width(page)) * scaleFactor, height: Double(gtk_widget_get_height(page)) * scaleFactor)
+        return ViewSize(width: Double(gtk_widget_get_width(page)) * scaleFactor,
+                        height: max(Double(gtk_widget_get_height(page)) - chrome.bottomInset, 1) * scaleFactor)
     }
 
     /// What to paint for a photo: its decoded image (the current frame of an animation),

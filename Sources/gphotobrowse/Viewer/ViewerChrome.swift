@@ -76,6 +76,16 @@ final class ViewerChrome {
         return button
     }
 
+    /// How much of the canvas's bottom the toolbar covers, in widget pixels: its height
+    /// while it shows out of fullscreen, else nothing (in fullscreen it comes and goes over
+    /// the photo, which would jump if it made room each time).
+    var bottomInset: Double {
+        guard isVisible, !isFullscreen, !isPresenting else { return 0 }
+        var minimum: Int32 = 0, natural: Int32 = 0
+        gtk_widget_measure(toolbar.root, GTK_ORIENTATION_VERTICAL, -1, &minimum, &natural, nil, nil)
+        return Double(natural)
+    }
+
     /// Shows where the photo stands and whether there is one before and after it.
     func show(index: Int, count: Int, zoomPercent: Int) {
         toolbar.show(index: index, count: count, zoomPercent: zoomPercent)

@@ -3,7 +3,8 @@ import PhotoCore
 
 /// The viewer's bottom bar: previous and next, where the photo stands in the folder
 /// ("12 / 340"), the zoom level, rotate, Save Rotation while turned, the slideshow (its menu:
-/// the interval, looping), Add to Album…, and the properties panel's toggle.
+/// the interval, looping), Add to Album…, and the properties panel's toggle; in edit mode, a
+/// "Selected" check for the photo shown. What shows is the window's `ActionPolicy`'s answer.
 @MainActor
 final class ViewerToolbar {
     let root: Widget
@@ -11,7 +12,8 @@ final class ViewerToolbar {
     private let zoomLevel: Widget
     let previous: Widget
     let next: Widget
-    let selectToggle: Widget
+    /// "Selected": whether the photo shown is part of the selection, in edit mode only.
+    private let selectedCheck: Widget
     /// Save Rotation, shown while the photo is turned.
     private let saveRotation: Widget
 
@@ -21,16 +23,16 @@ final class ViewerToolbar {
         gtk_widget_add_css_class(bar, "viewer-toolbar")
 
         let start = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
-        selectToggle = gtk_toggle_button_new()
-        gtk_button_set_icon_name(selectToggle.cast(), "object-select-symbolic")
-        Accessible.name(selectToggle, tooltip: tr("Select This Photo (Space in edit mode)"))
-        gtk_actionable_set_action_name(selectToggle.cast(), "viewer.select")
-        gtk_widget_add_css_class(selectToggle, "flat")
+        // TRANSLATORS: a check box in the viewer, in edit mode: the photo shown is selected.
+        selectedCheck = Texts.checkButton(ShownText(tr("Selected")))
+        Texts.setTooltip(selectedCheck, ShownText(tr("Part of the selection (Space)")))
+        gtk_actionable_set_action_name(selectedCheck.cast(), "viewer.select")
+        gtk_widget_set_visible(selectedCheck, 0)
         previous = Self.button("go-previous-symbolic", tr("Previous Photo (Left)"), action: "viewer.previous")
         next = Self.button("go-next-symbolic", tr("Next Photo (Right)"), action: "viewer.next")
         position = gtk_label_new(nil)
         gtk_widget_add_css_class(position, "numeric")
-        for child in [selectToggle, previous, next, position] { gtk_box_append(start.cast(), child) }
+        for child in [selectedCheck, previous, next, position] { gtk_box_append(start.cast(), child) }
 
         let end = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
         zoomLevel = gtk_label_new(nil)
@@ -77,6 +79,8 @@ final class ViewerToolbar {
     }
 
     func showSaveRotation(_ shown: Bool) { gtk_widget_set_visible(saveRotation, shown ? 1 : 0) }
+
+    func showSelectedCheck(_ shown: Bool) { gtk_widget_set_visible(selectedCheck, shown ? 1 : 0) }
 
     func show(index: Int, count: Int, zoomPercent: Int) {
         // TRANSLATORS: where the shown photo stands in the folder: "12 / 340".

@@ -52,7 +52,7 @@ extension BrowserWindow {
         let albums = switcherFolderAlbums, collections = collectionAlbums
         header.showAlbums(albums, collections: collections, current: folder.page.album)
         if isGridShown { title.set(title: albumTitle(folder.page.album)) }
-        updateCollectionActions()
+        applyPolicy()
         if Trace.isEnabled { folder.traceSwitcher(albums + collections, subfolderAlbums: folder.source.subfolderAlbumCount) }
         // The album shown went (its folder deleted or moved away, its last photo gone):
         // show All Photos rather than an empty grid.

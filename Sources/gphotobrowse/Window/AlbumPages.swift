@@ -10,6 +10,15 @@ extension BrowserWindow {
         page.edit.onEditingChanged = { [weak self, weak page] editing in
             guard let self, let page, page === self.folder?.page else { return }
             self.header.showEditing(editing)
+            self.applyPolicy()
+        }
+        page.edit.onCountChanged = { [weak self, weak page] _ in
+            guard let self, let page, page === self.folder?.page else { return }
+            self.applyPolicy()
+        }
+        page.edit.onJobChanged = { [weak self, weak page] in
+            guard let self, let page, page === self.folder?.page else { return }
+            self.applyPolicy()
         }
         page.grid.onContextMenu = { [weak self] id, x, y in self?.showContextMenu(forGridPhoto: id, x: x, y: y) }
         page.viewer.onContextMenu = { [weak self] x, y in self?.showContextMenuInViewer(x: x, y: y) }
@@ -21,7 +30,7 @@ extension BrowserWindow {
         page.viewer.onPhotoChanged = { [weak self] photo in self?.title.set(title: photo.displayName) }
         page.viewer.onRotationChanged = { [weak self, weak page] in
             guard let self, let page, page === self.folder?.page else { return }
-            self.updateSaveRotation()
+            self.applyPolicy()
         }
         page.viewer.onChromeVisibility = { [weak self] visible in self?.setChromeVisible(visible) }
         page.viewer.onFullscreen = { [weak self] on in self?.setFullscreen(on) }
@@ -29,6 +38,7 @@ extension BrowserWindow {
             guard let self, let page, page === self.folder?.page else { return }
             self.openTargetIfListed()
             self.updateSubtitle()
+            self.applyPolicy()
         }
         if let picking {
             setUpPicking(page, picking)
@@ -84,9 +94,8 @@ extension BrowserWindow {
         header.show(.grid)
         header.albums.select(album)
         header.showEditing(page.edit.isEditing)
-        editBar.show(page.edit.isEditing && !page.edit.isChoosing)
         page.edit.showCount()
-        updateCollectionActions()
+        applyPolicy()
         title.set(title: albumTitle(album))
         updateSubtitle()
         if focusingGrid { page.grid.focus() }

@@ -82,6 +82,8 @@ final class BrowserWindow {
         installCollectionActions()
         installDropTarget()
         if let picking { installPicking(picking) }
+        contextMenu.onChange = { [weak self] in self?.applyPolicy() }
+        applyPolicy()
         watchFirstFrame()
         onSignal(window, "destroy") { [weak self] in
             guard let self else { return }
@@ -109,7 +111,7 @@ final class BrowserWindow {
         header.show(.status)
         title.setSubtitle(nil)
         title.setBusy(false)
-        editBar.show(false)
+        applyPolicy()
     }
 
     /// The welcome page (no folder to open), with the folders opened before.
@@ -138,8 +140,8 @@ final class BrowserWindow {
         guard let folder else { return }
         gtk_stack_set_visible_child(stack, folder.viewer.root)
         header.show(.viewer)
-        editBar.show(false)
         folder.viewer.show(index, entering: true)
+        applyPolicy()
         folder.viewer.focus()
     }
 
@@ -148,12 +150,11 @@ final class BrowserWindow {
         let last = folder.viewer.index
         folder.viewer.stop()
         header.show(.grid)
-        editBar.show(folder.edit.isEditing && !folder.edit.isChoosing)
         title.set(title: albumTitle(folder.page.album))
         gtk_stack_set_visible_child(stack, folder.grid.root)
         updateSubtitle()
         if let last { folder.grid.reveal(last) } else { folder.grid.focus() }
-        updateSaveRotation()
+        applyPolicy()
     }
 
     /// The viewer hides the header bar with its own chrome, and asks for fullscreen.

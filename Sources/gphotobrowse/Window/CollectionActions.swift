@@ -13,28 +13,12 @@ extension BrowserWindow {
         addAction(window, "delete-album") { [weak self] in self.map { $0.shownCollection.map($0.deleteAlbum) } }
         notFound.onRemove = { [weak self] uri in self?.removeFromAlbum([uri]) }
         YourAlbums.shared.observe(self) { [weak self] in self?.collectionsChanged() }
-        updateCollectionActions()
     }
 
     /// The album of the person's own shown, if one is.
     var shownCollection: PhotoCollection? {
         guard let folder, case .collection(let id) = folder.page.album else { return nil }
         return YourAlbums.shared.collection(id)
-    }
-
-    /// Offers the actions on the album shown when it is one of the person's own.
-    func updateCollectionActions() {
-        let isCollection = shownCollection != nil
-        for name in ["remove-from-album", "rename-album", "delete-album"] {
-            guard let action = g_action_map_lookup_action(window.cast(), name) else { continue }
-            g_simple_action_set_enabled(action.cast(), isCollection ? 1 : 0)
-        }
-        editBar.showRemoveFromAlbum(isCollection)
-        // Renaming in an album of the person's own renames the photo in every album too.
-        if let action = g_action_map_lookup_action(window.cast(), "rename") {
-            let renamable = picking == nil && !(folder?.source.isWeb ?? false)
-            g_simple_action_set_enabled(action.cast(), renamable ? 1 : 0)
-        }
     }
 
     /// The albums changed (here, in another window or process): the switcher follows, and an
@@ -45,6 +29,7 @@ extension BrowserWindow {
             showAlbum(.allPhotos)
         }
         updateAlbums()
+        applyPolicy()
     }
 
     // MARK: Adding and removing photos

@@ -9,7 +9,11 @@ import PhotoCore
 @MainActor
 final class ContextMenu {
     /// The photos the open menu is about; nil when no menu is open.
-    private(set) var photos: [Photo]?
+    private(set) var photos: [Photo]? {
+        didSet { onChange() }
+    }
+    /// The menu opened for other photos, or closed: what the window's actions act on changed.
+    var onChange: () -> Void = {}
     /// Whether a menu is open.
     var isOpen: Bool { photos != nil }
 

@@ -117,6 +117,7 @@ extension BrowserWindow {
             gtk_stack_set_visible_child(stack, folder.viewer.root)
             header.show(.viewer)
         }
+        applyPolicy()
         folder.source.start(takingTheRest: whenFirstFramePainted)
     }
 

@@ -8,16 +8,6 @@ import PhotoIO
 /// other formats, a toast saying why it cannot be saved. Offered while the photo shown is
 /// turned (the viewer's toolbar, the photo's menu).
 extension BrowserWindow {
-    /// Offers Save Rotation while the viewer's photo is turned.
-    func updateSaveRotation() {
-        let turned = isViewerShown && (folder?.viewer.shownRotation ?? 0) != 0
-        let web = folder?.source.isWeb ?? false
-        if let action = g_action_map_lookup_action(window.cast(), "save-rotation") {
-            g_simple_action_set_enabled(action.cast(), turned && !web ? 1 : 0)
-        }
-        folder?.viewer.chrome.toolbar.showSaveRotation(turned && !web)
-    }
-
     func saveRotation() {
         guard let folder, isViewerShown, let index = folder.viewer.index else { return }
         let photo = folder.contents.photos[index]

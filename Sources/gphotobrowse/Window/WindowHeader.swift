@@ -2,8 +2,8 @@ import CGtk
 import PhotoCore
 
 /// The window's header bar (AdwHeaderBar): Back and Open on the left, the title, and on the
-/// right the main menu, the sort menu, Select, and the viewer's Properties. Which buttons
-/// show depends on the page: the grid, the viewer, or a status page.
+/// right the main menu, the sort menu and Select. Which buttons show is the window's
+/// `ActionPolicy`'s answer (`offer`); the viewer's Properties is its toolbar's.
 @MainActor
 final class WindowHeader {
     enum Page { case status, grid, viewer }
@@ -25,7 +25,6 @@ final class WindowHeader {
     private let menuButton: Widget
     /// Cancel and Choose, when the window chooses photos for `--pick`.
     private var picking: (cancel: Widget, choose: Widget, multiple: Bool)?
-    private let propertiesButton: Widget
 
     init(window: UnsafeMutablePointer<GtkWindow>, order: PhotoOrder) {
         root = adw_header_bar_new()
@@ -72,9 +71,8 @@ final class WindowHeader {
         Accessible.name(selectButton, tooltip: tr("Select Photos"))
         gtk_actionable_set_action_name(selectButton.cast(), "win.edit")
         adw_header_bar_pack_end(root.cast(), selectButton)
-        propertiesButton = Self.button(icon: "document-properties-symbolic", tooltip: tr("Properties (Alt+Enter)"), action: "win.properties")
-        adw_header_bar_pack_end(root.cast(), propertiesButton)
         show(.status)
+        offer([])
     }
 
     private static func button(icon: String, tooltip: String, action: String) -> Widget {
@@ -84,17 +82,20 @@ final class WindowHeader {
         return button
     }
 
-    /// Shows the buttons that act on `page`.
+    /// Shows the album switcher in the title's place on the grid of a folder with albums.
     func show(_ page: Page) {
         self.page = page
         let switching = hasAlbums && page == .grid
         adw_header_bar_set_title_widget(root.cast(), switching ? albums.root : title.root)
         gtk_widget_set_visible(albumList.button, switching ? 1 : 0)
-        gtk_widget_set_visible(backButton, page == .viewer ? 1 : 0)
-        gtk_widget_set_visible(sortMenu.button, page == .grid ? 1 : 0)
-        gtk_widget_set_visible(selectButton, page == .grid && picking == nil ? 1 : 0)
-        if let picking { gtk_widget_set_visible(picking.choose, page == .status ? 0 : 1) }
-        gtk_widget_set_visible(propertiesButton, page == .viewer ? 1 : 0)
+    }
+
+    /// Shows the buttons the window's policy shows (`WindowPolicy.swift`).
+    func offer(_ shown: Set<BrowserButton>) {
+        gtk_widget_set_visible(backButton, shown.contains(.back) ? 1 : 0)
+        gtk_widget_set_visible(sortMenu.button, shown.contains(.sort) ? 1 : 0)
+        gtk_widget_set_visible(selectButton, shown.contains(.select) ? 1 : 0)
+        if let picking { gtk_widget_set_visible(picking.choose, shown.contains(.choose) ? 1 : 0) }
     }
 
     /// Lists the folder's albums (and the person's own), `current` selected; with fewer than
