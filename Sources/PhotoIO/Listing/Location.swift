@@ -13,6 +13,9 @@ public enum Location: Sendable, Equatable {
     /// An address on the web (http, https): a photo, or a list of photos (a web album),
     /// which only downloading tells apart (`WebAlbumWalk`).
     case web(url: String)
+    /// A file that is not a photo the browser shows (a text, an archive, a FIFO…): its name
+    /// as shown, and what GIO calls its type ("plain text document").
+    case notAPhoto(uri: String, name: String, kind: String)
     /// Nothing that can be shown, and why.
     case unavailable(String)
 
@@ -22,7 +25,7 @@ public enum Location: Sendable, Equatable {
         let file = g_file_new_for_uri(uri)
         defer { unref(file) }
         var error: UnsafeMutablePointer<GError>?
-        let info = g_file_query_info(file, "standard::type,standard::display-name", G_FILE_QUERY_INFO_NONE, nil, &error)
+        let info = g_file_query_info(file, "standard::type,standard::display-name,standard::content-type", G_FILE_QUERY_INFO_NONE, nil, &error)
         guard let info else {
             let name = parseName(file)
             defer { if let error { g_error_free(error) } }
@@ -41,6 +44,15 @@ public enum Location: Sendable, Equatable {
         case G_FILE_TYPE_DIRECTORY, G_FILE_TYPE_MOUNTABLE:
             return .folder(uri: uri, name: name)
         default:
+            // GIO's type: from the name, or from the first bytes of a local file whose name
+            // says nothing (never read from a file that is not a regular one).
+            let contentType = g_file_info_get_content_type(info).map { String(cString: $0) }
+            if ImageTypes.classify(contentType) == .other {
+                let kind = contentType.flatMap { type in
+                    g_content_type_get_description(type).map { p -> String in defer { g_free(p) }; return String(cString: p) }
+                } ?? ""
+                return .notAPhoto(uri: uri, name: name, kind: kind)
+            }
             guard let parent = g_file_get_parent(file) else { return .unavailable(tr("“%s” has no folder.", name)) }
             defer { unref(parent) }
             let parentURI = g_file_get_uri(parent).map { p -> String in defer { g_free(p) }; return String(cString: p) } ?? uri

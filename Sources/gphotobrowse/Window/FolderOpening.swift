@@ -82,10 +82,24 @@ extension BrowserWindow {
             Preferences.shared.whenLoaded { [weak self] settings in
                 self?.openFolder(uri: url, name: WebAlbumWalk.placeName(of: url), target: target, order: self?.order(remembered: settings.order) ?? settings.order)
             }
+        case .notAPhoto(_, let name, let kind):
+            showNotAPhoto(name: name, kind: kind)
+            if fromCommandLine { onOpenFailed(tr("“%s” is not a photo.", OutsideText(name))) }
         case .unavailable(let message):
             showError(message)
             if fromCommandLine { onOpenFailed(message) }
         }
+    }
+
+    /// A file that is not a photo was asked for: the page says so (and its folder is not
+    /// opened instead, as if the file were not there).
+    private func showNotAPhoto(name: String, kind: String) {
+        closeFolder()
+        let details = kind.isEmpty ? tr("“%s” is not a photo.", OutsideText(name))
+                                   : tr("“%1$s” is not a photo (%2$s).", OutsideText(name), OutsideText(kind))
+        // A picker's caller is told by its session (see showError).
+        if picking == nil { printError(details) }
+        showStatus(icon: "image-missing-symbolic", title: tr("Not a Photo"), details: details)
     }
 
     private func openFolder(uri: String, name: String, target: String?, order: PhotoOrder) {
@@ -139,9 +153,12 @@ extension BrowserWindow {
             updateSubtitle()
             if let target = folder.target {
                 folder.target = nil
-                // The file was not an image this browser shows: show its folder.
-                if Trace.isEnabled { printError("not an image that can be shown: \(target)") }
-                showGrid()
+                // The file was not an image this browser shows (its name said nothing, and
+                // its content is no photo): the page says so.
+                let name = (parseName(ofURI: target) as NSString).lastPathComponent
+                showNotAPhoto(name: name, kind: "")
+                onOpenFailed(tr("“%s” is not a photo.", OutsideText(name)))
+                return
             }
             if count == 0 {
                 showStatus(icon: "folder-pictures-symbolic", title: tr("No Photos"), details: tr("“%s” has no images in it.", OutsideText(folder.name)))
