@@ -60,7 +60,7 @@ def test_f2_renames_the_focused_photo_and_ctrl_z_names_it_back(launch, photo_fol
     assert not (Path(app.environment["XDG_DATA_HOME"]) / "Trash" / "files" / "a-red.png").exists()
     assert sorted(p.name for p in folder.iterdir()) == ["b-green.png", "c-blue.png", "sunset.png"]
     app.wait_for_line(r"^trace renamed .*sunset\.png \d+ \d+$")
-    app.wait_for_line(r"^trace toast Renamed to “sunset\.png” \d+$")
+    app.wait_for_line(r"^trace toast Renamed to “\u2068?sunset\.png\u2069?” \d+$")
     app.wait_for_line(RENAME_HIDDEN)
     # The renamed photo keeps the focus: Enter opens it in the viewer, under its new name.
     wait_for_screen(app, tiles_check({c: COLOURS[c] for c in PHOTOS.values()}), what="the three tiles after the rename")

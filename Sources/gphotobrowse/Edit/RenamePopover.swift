@@ -14,7 +14,7 @@ final class RenamePopover {
     private let entry: Widget
     private let renameButton: Widget
     private let problem: Widget
-    private var anchor: Widget?
+    private let anchor: PopoverAnchor
     /// The photo being renamed, while the popover is open.
     private(set) var uri: String?
     private var busy = false
@@ -31,6 +31,7 @@ final class RenamePopover {
         gtk_widget_set_name(popover, "rename")
         popover.refSink()
         self.popover = OwnedObject(taking: popover)
+        anchor = PopoverAnchor(popover: popover)
         LiveObjects.track(popover)
         gtk_widget_add_css_class(popover, "rename-photo")  // see Style: no shadow
 
@@ -77,12 +78,9 @@ final class RenamePopover {
     /// its extension selected.
     func show(uri: String, name: String, pointingTo rect: GdkRectangle, in widget: Widget) {
         let popover = self.popover.pointer
-        if anchor != widget {
+        if !anchor.isOn(widget) {
             detach()
-            gtk_widget_set_parent(popover, widget)
-            anchor = widget
-            // A widget must not be finalized with a popover still attached.
-            onSignal(widget, "destroy") { [weak self] in self?.detach(from: widget) }
+            anchor.attach(to: widget) { [weak self] in self?.detach(from: widget) }
         }
         self.uri = uri
         busy = false
@@ -119,10 +117,9 @@ final class RenamePopover {
 
     /// Takes the popover off `widget` (it is about to go), or off any.
     func detach(from widget: Widget? = nil) {
-        guard let current = anchor, widget == nil || current == widget else { return }
+        guard anchor.isOn(widget) else { return }
         close()
-        gtk_widget_unparent(popover.pointer)
-        anchor = nil
+        anchor.leave()
     }
 
     private func submit() {

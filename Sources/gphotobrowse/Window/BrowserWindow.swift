@@ -179,14 +179,20 @@ final class BrowserWindow {
     private func watchFirstFrame() {
         onSignal(window, "realize") { [weak self] in
             guard let self, let clock = gtk_widget_get_frame_clock(self.window.widget) else { return }
-            var traced = false
-            onSignal(clock, "after-paint") { [weak self] in
-                guard let self, !traced else { return }
-                traced = true
+            // Once: the handler goes with the first frame rather than running at every frame.
+            let handler = FirstCall()
+            handler.id = onSignal(clock, "after-paint") { [weak self, handler] in
+                g_signal_handler_disconnect(clock.raw, gulong(handler.id))
+                guard let self else { return }
                 Trace.milestone("first-frame")
                 self.firstFrameDone()
             }
         }
+    }
+
+    /// A signal handler's id, for the handler to disconnect itself.
+    private final class FirstCall {
+        var id: UInt = 0
     }
 
     private func firstFrameDone() {

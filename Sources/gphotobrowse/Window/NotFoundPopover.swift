@@ -14,7 +14,7 @@ final class NotFoundPopover {
     private let title: Widget
     private let details: Widget
     private let removeButton: Widget
-    private var anchor: Widget?
+    private let anchor: PopoverAnchor
     /// The photo the popover is about, while it is open.
     private var uri: String?
     /// When it last popped up (monotonic µs), and whether it is being closed on purpose.
@@ -29,6 +29,7 @@ final class NotFoundPopover {
         gtk_widget_set_name(popover, "not-found")
         popover.refSink()
         self.popover = OwnedObject(taking: popover)
+        anchor = PopoverAnchor(popover: popover)
         gtk_widget_add_css_class(popover, "not-found-notice")  // see Style: no shadow
 
         title = gtk_label_new(nil)
@@ -73,7 +74,7 @@ final class NotFoundPopover {
             return
         }
         whenIdle { [weak self] in
-            guard let self, self.uri != nil, self.anchor != nil else { return }
+            guard let self, self.uri != nil, self.anchor.isOn(nil) else { return }
             self.openedAt = 0
             gtk_popover_popup(self.popover.pointer.cast())
             gtk_widget_grab_focus(self.removeButton)
@@ -100,12 +101,9 @@ final class NotFoundPopover {
     /// Pops up over `rect` (a tile, in `widget`'s coordinates) for `photo`.
     func show(_ photo: Photo, pointingTo rect: GdkRectangle, in widget: Widget) {
         let popover = self.popover.pointer
-        if anchor != widget {
+        if !anchor.isOn(widget) {
             detach()
-            gtk_widget_set_parent(popover, widget)
-            anchor = widget
-            // A widget must not be finalized with a popover still attached.
-            onSignal(widget, "destroy") { [weak self] in self?.detach(from: widget) }
+            anchor.attach(to: widget) { [weak self] in self?.detach(from: widget) }
         }
         uri = photo.id
         openedAt = g_get_monotonic_time()
@@ -119,10 +117,9 @@ final class NotFoundPopover {
 
     /// Takes the popover off `widget` (it is about to go), or off any.
     func detach(from widget: Widget? = nil) {
-        guard let current = anchor, widget == nil || current == widget else { return }
+        guard anchor.isOn(widget) else { return }
         close()
-        gtk_widget_unparent(popover.pointer)
-        anchor = nil
+        anchor.leave()
     }
 
     /// The folder the photo was in, as a person writes it (a path, or a URI for remote
