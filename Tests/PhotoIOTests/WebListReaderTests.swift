@@ -122,6 +122,7 @@ import Testing
         #"<a href="a.jpg"><img src="/icons/image2.gif" alt="[IMG]"></a> <a href="a.jpg">a.jpg</a><br><a href="b.png"><img src="/icons/image2.gif" alt="[IMG]"></a> <a href="b.png">b.png</a>"#,
         #"<a href="a.jpg"><img src="/static/img.gif" width="20" height="22"></a><a href="b.png"><img src="/static/png.gif" width="20"></a>"#,
         #"<a href="a.jpg"><img src="image.png"></a><a href="a.jpg">a.jpg</a><a href="b.png"><img src="image.png"></a>"#,
+        #"<a href="a.jpg"><img src="/static/a.gif"></a><a href="b.png"><img src="/static/b.gif"></a>"#,
     ])
     func aServersIconInAPhotosLinkIsNoThumbnail(page: String) throws {
         let list = try read("<html><head><title>Index of /holiday</title></head><body>" + page, type: "text/html",

@@ -10,8 +10,8 @@ import PhotoCore
 ///
 /// An image in a link is no thumbnail when it is the server's icon: Apache's listings with
 /// `IconsAreLinks` put `/icons/image2.gif` in every photo's link. An icon is an image under a
-/// folder named `icons`, an image declared at most `iconEdge` pixels wide or high, or an image
-/// that several photos' links share.
+/// folder named `icons`, on the page's server outside the page's folder, declared at most
+/// `iconEdge` pixels wide or high, or shared by several photos' links.
 enum HTMLPhotoLinks {
     static func read(_ bytes: [UInt8], baseURL: String, into builder: WebListBuilder) -> Result<Void, DecodeFailure> {
         let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
@@ -66,7 +66,7 @@ enum HTMLPhotoLinks {
             guard let url = builder.resolve(link.href), WebAlbumWalk.looksLikePhoto(url) else { continue }
             if seen.insert(url).inserted { photos.append(url) }
             guard let image = link.thumbnail, !image.isDeclaredSmall, let source = builder.resolve(image.source),
-                  !isUnderIconsFolder(source) else { continue }
+                  !isUnderIconsFolder(source), !isElsewhereOnItsServer(source, page: baseURL) else { continue }
             photosShowing[source, default: []].insert(url)
             if thumbnails[url] == nil { thumbnails[url] = source }
         }
@@ -122,6 +122,17 @@ enum HTMLPhotoLinks {
     static func isUnderIconsFolder(_ url: String) -> Bool {
         guard let path = URL(string: url)?.path else { return false }
         return path.split(separator: "/").dropLast().contains { $0.lowercased() == "icons" }
+    }
+
+    /// Whether an image lies on the page's own server but outside the page's folder (the
+    /// server's own pictures: `/icons/`, `/static/`), where a photo's thumbnail would not.
+    /// An image on another server (a gallery's CDN) may be one.
+    static func isElsewhereOnItsServer(_ url: String, page: String) -> Bool {
+        // URLComponents keeps a path's trailing slash (URL's `path` drops it).
+        guard let image = URLComponents(string: url), let page = URLComponents(string: page),
+              image.host == page.host, image.port == page.port else { return false }
+        let folder = page.path.hasSuffix("/") ? page.path : String(page.path[...(page.path.lastIndex(of: "/") ?? page.path.startIndex)])
+        return !image.path.hasPrefix(folder.isEmpty ? "/" : folder)
     }
 
     /// The first image inside a link, looked for among its first elements.
