@@ -65,6 +65,13 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        // Formats gdk-pixbuf does not read, or reads short, decoded in the decoder processes:
+        // LibRaw for cameras' RAW files, libheif for HEIC and AVIF, libjxl for JPEG XL, and
+        // Little CMS for colour profiles (each behind a small wrapper of PhotoIO's).
+        .systemLibrary(name: "CRaw", pkgConfig: "libraw_r", providers: [.apt(["libraw-dev"])]),
+        .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(name: "CJxl", pkgConfig: "libjxl", providers: [.apt(["libjxl-dev"])]),
+        .systemLibrary(name: "CLcms", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         // gettext and setlocale from the C library, for translations.
         .systemLibrary(name: "CIntl"),
         // The model: photo list, sort orders, decode scheduling, translations. Imports no GTK
@@ -76,7 +83,7 @@ let package = Package(
         // Files and pixels: folder listing with GIO, decoding with gdk-pixbuf (in decoder
         // processes, `IsolatedDecoder`), downloads with libsoup into a disk cache, the drawing
         // board's rendering (cairo, Pango) and saving. No GTK.
-        .target(name: "PhotoIO", dependencies: ["PhotoCore", "Bridge", "CGdkPixbuf", "CExif", "CConfinement", "CSoup", "CJson", "CXml", "CCairo"]),
+        .target(name: "PhotoIO", dependencies: ["PhotoCore", "Bridge", "CGdkPixbuf", "CExif", "CConfinement", "CSoup", "CJson", "CXml", "CCairo", "CRaw", "CHeif", "CJxl", "CLcms"]),
         // The decoder process: decodes one file descriptor at a time for the browser,
         // confined (see `DecoderService`).
         .executableTarget(name: "gphotobrowse-decoder", dependencies: ["PhotoIO"]),

@@ -17,6 +17,9 @@ run_pkgs=(
   bubblewrap libseccomp-dev
   # gdk-pixbuf loaders: SVG, WebP, HEIC/HEIF, AVIF
   librsvg2-common webp-pixbuf-loader heif-gdk-pixbuf libavif-gdk-pixbuf
+  # the decoder processes' own decoders: cameras' RAW files (LibRaw), HEIC and AVIF
+  # (libheif), JPEG XL (libjxl), and colour profiles converted to sRGB (Little CMS)
+  libraw-dev libheif-dev libjxl-dev liblcms2-dev
   hicolor-icon-theme adwaita-icon-theme
   # a font for the interface (the packages above only recommend one)
   fonts-dejavu-core
@@ -51,6 +54,9 @@ test_pkgs=(
   # benchmark's network floor), and /usr/bin/time for peak memory; gThumb, which
   # first-screen, albums and remote compare with, is left to install by hand
   libvips-tools libjpeg-turbo-progs libimage-exiftool-perl hyperfine time curl
+  # the formats' test files were made with these (cjxl, heif-enc, avifenc); Pillow's
+  # ImageCms gives the sRGB a colour profile's pixels should show as
+  libjxl-tools libheif-examples libavif-bin python3-pil
 )
 
 case "${1:-}" in

@@ -134,8 +134,16 @@ private final class Service: @unchecked Sendable {
         func reply(_ outcome: DecoderReply.Outcome) -> (DecoderReply, Int32?) { (DecoderReply(id: request.id, outcome: outcome), nil) }
         /// A still image: the pixels go from the loader's pixbuf straight into the shared memory.
         func still(_ source: ByteSource) -> (DecoderReply, Int32?) {
-            let decoded = PixbufDecoder(maxDecodedPixels: request.maxPixels).decode(source, fitting: request.fitting, cancellation: cancellation) {
-                SharedPixels.seal(pixbuf: $0, sourceSize: $1, format: $2)
+            // RAW, HEIF and JPEG XL go to our own decoders; everything else to gdk-pixbuf's.
+            let format = source.descriptor.map { StillFormat.sniff(StillFormat.head(of: $0), name: source.name) } ?? .pixbuf
+            let decoded: Result<(fd: Int32, layout: PixelLayout), DecodeFailure>
+            if format != .pixbuf, let descriptor = source.descriptor {
+                decoded = OwnDecoders.decode(format, descriptor: descriptor, fitting: request.fitting, maxPixels: request.maxPixels,
+                                             cancellation: cancellation) { SharedPixels.seal(pixbuf: $0, sourceSize: $1, format: $2) }
+            } else {
+                decoded = PixbufDecoder(maxDecodedPixels: request.maxPixels).decode(source, fitting: request.fitting, cancellation: cancellation) {
+                    SharedPixels.seal(pixbuf: $0, sourceSize: $1, format: $2)
+                }
             }
             switch decoded {
             case .success(let (fd, layout)): return (DecoderReply(id: request.id, outcome: .pixels(layout)), fd)

@@ -28,7 +28,8 @@ public enum ImageTypes {
             node = current.pointee.next
         }
         g_slist_free(list)
-        return types
+        // RAW, HEIF and JPEG XL: read by our own decoders (`StillFormat`).
+        return types.union(StillFormat.mimeTypes)
     }()
 
     /// A loader's short name ("jpeg", "png", …).

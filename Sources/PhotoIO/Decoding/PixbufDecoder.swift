@@ -32,7 +32,9 @@ public struct PixbufDecoder: ImageDecoding {
     /// Decodes what `source` reads, and hands the final pixbuf (upright, shrunk to fit), the
     /// image's own size and its format to `output`, which copies the pixels where they go:
     /// a `PixelBuffer`, or a decoder process's shared memory.
-    func decode<Output>(_ source: ByteSource, fitting: PixelSize, cancellation: CancellationFlag,
+    /// `uprightByExif` false leaves the image as stored, whatever orientation its EXIF gives
+    /// (a RAW file's preview, turned by the RAW's own orientation).
+    func decode<Output>(_ source: ByteSource, fitting: PixelSize, cancellation: CancellationFlag, uprightByExif: Bool = true,
                         output: (OpaquePointer, PixelSize, String) -> Result<Output, DecodeFailure>) -> Result<Output, DecodeFailure> {
         if cancellation.isCancelled { return .failure(DecodeFailure(.cancelled, "Cancelled")) }
         let input: LoaderInput
@@ -112,7 +114,7 @@ public struct PixbufDecoder: ImageDecoding {
             return .failure(DecodeFailure(.corrupt, loadError.map { tr("The image is damaged: %s", $0) } ?? tr("The image could not be decoded.")))
         }
         let format = plan.format
-        guard let oriented = gdk_pixbuf_apply_embedded_orientation(loaded) else {
+        guard let oriented = uprightByExif ? gdk_pixbuf_apply_embedded_orientation(loaded) : OpaquePointer(g_object_ref(UnsafeMutableRawPointer(loaded))) else {
             return .failure(DecodeFailure(.corrupt, tr("The image could not be turned upright.")))
         }
         defer { unref(oriented) }
@@ -131,6 +133,9 @@ public struct PixbufDecoder: ImageDecoding {
             if let scaled { final = scaled }
         }
         defer { if let scaled { unref(scaled) } }
+        // An embedded colour profile (JPEG, PNG, TIFF): the pixels converted to sRGB, after
+        // shrinking (fewer pixels to convert). Without one nothing is done.
+        ColourProfile.convertToSRGB(final, loaderOptionsOf: loaded)
         return output(final, sourceSize, format)
     }
 
