@@ -15,12 +15,14 @@ BACKGROUND = (0x1E, 0x1E, 0x1E)  # the viewer's backdrop
 
 
 def photo_bounds(image, area: Rect):
-    """The box of non-backdrop pixels inside `area`, scanning the middle row and column."""
-    mid_y = area.y + area.height // 2
+    """The box of non-backdrop pixels inside `area`: the photo's rows on the middle column,
+    then its columns on the middle of those rows (a photo only a few rows high is found too)."""
     mid_x = area.x + area.width // 2
-    xs = [x for x in range(area.x, area.x + area.width) if not close_to(image.pixel(x, mid_y), BACKGROUND, 6)]
     ys = [y for y in range(area.y, area.y + area.height) if not close_to(image.pixel(mid_x, y), BACKGROUND, 6)]
-    assert xs and ys, "no photo on screen"
+    assert ys, "no photo on screen"
+    mid_y = (min(ys) + max(ys)) // 2
+    xs = [x for x in range(area.x, area.x + area.width) if not close_to(image.pixel(x, mid_y), BACKGROUND, 6)]
+    assert xs, "no photo on screen"
     return Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
 
 
@@ -37,7 +39,8 @@ def shown(launch, tmp_path, name: str):
     g = app.geometry()
     image = wait_for_still_screen(app, lambda image: (True, ""), what="the viewer")
     top = next(y for y in range(g.height) if close_to(image.pixel(g.width // 2, y), BACKGROUND, 6))
-    area = Rect(6, top, g.width - 12, g.height - top - 6)
+    toolbar = 70  # the toolbar floats over the bottom of the canvas
+    area = Rect(6, top, g.width - 12, g.height - top - 6 - toolbar)
     return app, image, photo_bounds(image, area)
 
 
