@@ -95,7 +95,12 @@ final class AddToAlbumDialog {
         if let icon { gtk_box_append(box.cast(), gtk_image_new_from_icon_name(icon)) }
         let label = Texts.label(ShownText(OutsideText(title)))
         gtk_label_set_xalign(label.cast(), 0)
-        gtk_label_set_ellipsize(label.cast(), PANGO_ELLIPSIZE_END)
+        // A long name wraps (the dialog is narrow), and only one longer than three lines is
+        // shortened, in its middle: its end, often what tells two names apart, stays.
+        gtk_label_set_wrap(label.cast(), 1)
+        gtk_label_set_wrap_mode(label.cast(), PANGO_WRAP_WORD_CHAR)
+        gtk_label_set_lines(label.cast(), 3)
+        gtk_label_set_ellipsize(label.cast(), PANGO_ELLIPSIZE_MIDDLE)
         gtk_widget_set_hexpand(label, 1)
         gtk_box_append(box.cast(), label)
         if let count {

@@ -33,6 +33,8 @@ final class PreferencesWindow {
     private init(parent: UnsafeMutablePointer<GtkWindow>?) {
         window = adw_preferences_window_new()
         LiveObjects.track(window)
+        // Four settings on one page: nothing to search for.
+        adw_preferences_window_set_search_enabled(window.cast(), 0)
         Texts.setTitle(window: window.window, ShownText(tr("Preferences")))
         if let parent {
             gtk_window_set_transient_for(window.window, parent)

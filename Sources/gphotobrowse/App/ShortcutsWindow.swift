@@ -60,11 +60,20 @@ enum ShortcutsWindow {
                 Shortcut(keys: "<Control>m", title: tr("Mark up the photo")),
                 Shortcut(keys: "Escape <Alt>Left", title: tr("Back to the grid")),
             ]),
-            (tr("Drawing Board"), [
-                Shortcut(keys: "p h l a r o t b e v c", title: tr("Pen, highlighter, line, arrow, rectangle, ellipse, text, pixelate, eraser, select, crop")),
+            // The drawing board's in two groups, and the tools' letters a few at a time: one
+            // group of them all made the window taller, one row of eleven letters wider, than
+            // a laptop's screen.
+            (tr("Drawing Tools"), [
+                Shortcut(keys: "p h", title: tr("Pen, highlighter")),
+                Shortcut(keys: "l a", title: tr("Line, arrow")),
+                Shortcut(keys: "r o", title: tr("Rectangle, ellipse")),
+                Shortcut(keys: "t b", title: tr("Text, pixelate")),
+                Shortcut(keys: "e v c", title: tr("Eraser, select, crop")),
                 Shortcut(keys: "bracketleft bracketright", title: tr("Thinner, thicker")),
                 Shortcut(keys: "plus minus 0 1", title: tr("Zoom in, out, fit, actual size")),
                 Shortcut(keys: "space", title: tr("Hold to pan with the pointer")),
+            ]),
+            (tr("Drawing Board"), [
                 Shortcut(keys: "<Control>z <Control><Shift>z", title: tr("Undo, redo")),
                 Shortcut(keys: "<Control>Delete", title: tr("Clear the board")),
                 Shortcut(keys: "Delete", title: tr("Delete the selected mark")),
