@@ -32,7 +32,8 @@ import Testing
     @Test func theWritingActionsAreTheOnesThatWrite() {
         let writing = Set(BrowserAction.allCases.filter(\.changesSomething))
         #expect(writing == [.edit, .leaveEdit, .export, .trash, .deletePermanently, .undo, .rename, .saveRotation, .print,
-                            .setBackground, .markUp, .saveCopy, .addToAlbum, .removeFromAlbum, .renameAlbum, .deleteAlbum])
+                            .setBackground, .markUp, .saveCopy, .addToAlbum, .removeFromAlbum, .renameAlbum, .deleteAlbum,
+                            .rate0, .rate1, .rate2, .rate3, .rate4, .rate5, .favourite])
     }
 
     @Test func saveRotationOnlyAfterARotationInTheViewer() {
@@ -81,7 +82,7 @@ import Testing
 
     @Test func photosNotFoundOfferOnlyRemovingThem() {
         let fileActions: Set<BrowserAction> = [.trash, .export, .rename, .copy, .print, .markUp, .setBackground, .saveCopy,
-                                               .addToAlbum, .openWith, .photoProperties]
+                                               .addToAlbum, .openWith, .photoProperties, .favourite, .rate4]
         for state in Self.states where state.kind == .notFound {
             #expect(ActionPolicy.browser(state).enabled.isDisjoint(with: fileActions))
         }

@@ -109,8 +109,21 @@ import Testing
         request.fields[DecoderRequest.Tag.width.rawValue] = .int(0)
         #expect(throws: DecoderMessage.Malformed.self) { try DecoderRequest(request) }
         request = DecoderRequest(id: 1, operation: .still).message
-        request.fields[DecoderRequest.Tag.operation.rawValue] = .int(12)
+        request.fields[DecoderRequest.Tag.operation.rawValue] = .int(14)
         #expect(throws: DecoderMessage.Malformed.self) { try DecoderRequest(request) }
+    }
+
+    @Test func marksRequestsAndRepliesCrossWhole() throws {
+        let marks = PhotoMarks(favourite: true, rating: 3, tags: ["a", "雪"])
+        let request = DecoderRequest(id: 7, operation: .mergedSidecar, marks: marks)
+        #expect(try DecoderRequest(request.message) == request)
+        let reply = DecoderReply(id: 7, outcome: .marks(marks))
+        #expect(try DecoderReply(reply.message) == reply)
+        let sidecar = DecoderReply(id: 7, outcome: .sidecar(byteCount: 900))
+        #expect(try DecoderReply(sidecar.message) == sidecar)
+        var bad = reply.message
+        bad.fields[DecoderReply.Tag.rating.rawValue] = .int(6)
+        #expect(throws: DecoderMessage.Malformed.self) { try DecoderReply(bad) }
     }
 
     @Test func orientationRequestsAndRepliesCrossWholeAndOutOfRangeOnesAreRefused() throws {

@@ -71,6 +71,8 @@ public enum ActionPolicy {
             enable(.removeFromAlbum, when: acting && state.album == .yours)
             enable(.renameAlbum, when: state.album == .yours)
             enable(.deleteAlbum, when: state.album == .yours)
+            // Marks go to a sidecar or the app's own store: any photo that is one, web ones too.
+            for action in BrowserAction.ratings + [.favourite] { enable(action, when: focusedOrActing && files) }
         } else {
             enable(.pickCancel, when: true)
             enable(.pickChoose, when: showsPhotos)

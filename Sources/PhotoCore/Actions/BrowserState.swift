@@ -156,6 +156,8 @@ public enum BrowserAction: String, CaseIterable, Hashable, Sendable {
     case smallerTiles = "smaller-tiles"
     case pickCancel = "pick-cancel"
     case pickChoose = "pick-choose"
+    case rate0 = "rate-0", rate1 = "rate-1", rate2 = "rate-2", rate3 = "rate-3", rate4 = "rate-4", rate5 = "rate-5"
+    case favourite
 
     /// The action's name in the window's action map.
     public var name: String { rawValue }
@@ -167,7 +169,8 @@ public enum BrowserAction: String, CaseIterable, Hashable, Sendable {
     public var changesSomething: Bool {
         switch self {
         case .edit, .leaveEdit, .export, .trash, .deletePermanently, .undo, .rename, .saveRotation, .print,
-             .setBackground, .markUp, .saveCopy, .addToAlbum, .removeFromAlbum, .renameAlbum, .deleteAlbum:
+             .setBackground, .markUp, .saveCopy, .addToAlbum, .removeFromAlbum, .renameAlbum, .deleteAlbum,
+             .rate0, .rate1, .rate2, .rate3, .rate4, .rate5, .favourite:
             return true
         default:
             return false
@@ -176,6 +179,8 @@ public enum BrowserAction: String, CaseIterable, Hashable, Sendable {
 
     /// The actions choosing an album by its place in the switcher (Alt+1…9).
     public static let albumNumbers: [BrowserAction] = [.album1, .album2, .album3, .album4, .album5, .album6, .album7, .album8, .album9]
+    /// The actions rating the photos acted on 0 to 5 stars (Ctrl+0…5).
+    public static let ratings: [BrowserAction] = [.rate0, .rate1, .rate2, .rate3, .rate4, .rate5]
 }
 
 /// The buttons of a browser window that show only where they do something.

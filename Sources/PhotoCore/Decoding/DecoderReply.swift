@@ -122,6 +122,10 @@ public struct DecoderReply: Sendable, Equatable {
         /// the bytes of the file its EXIF segment takes (empty: where one goes), and the new
         /// payload's `byteCount` bytes in the memory beside the reply (0: none asked for).
         case orientationEdit(found: Int, segment: Range<Int>, byteCount: Int)
+        /// The marks a sidecar or a photo holds (`PhotoMarks.none` when it holds none).
+        case marks(PhotoMarks)
+        /// A merged sidecar of `byteCount` bytes, in the memory sent beside the reply.
+        case sidecar(byteCount: Int)
     }
 
     public var id: UInt64
@@ -154,11 +158,13 @@ public struct DecoderReply: Sendable, Equatable {
         case exifBytes
         // orientation (its payload's size: `exifBytes`)
         case orientationFound, segmentStart, segmentEnd
+        // marks; a merged sidecar's size
+        case rating = 200, favourite, tags, sidecarBytes
     }
 
     enum OutcomeCode: Int64 {
         // 2 was a reply saying a file holds no animation: a picture request now gets its pixels.
-        case pixels = 1, date = 3, properties, failure, probe, dates, thumbnailFile, webList, exifBlock, orientationEdit
+        case pixels = 1, date = 3, properties, failure, probe, dates, thumbnailFile, webList, exifBlock, orientationEdit, marks, sidecar
     }
 
     /// The tag of each text key a thumbnail file reply carries.
@@ -245,6 +251,14 @@ public struct DecoderReply: Sendable, Equatable {
             set(.segmentStart, .int(Int64(segment.lowerBound)))
             set(.segmentEnd, .int(Int64(segment.upperBound)))
             set(.exifBytes, .int(Int64(byteCount)))
+        case .marks(let marks):
+            code(.marks)
+            set(.rating, .int(Int64(marks.rating)))
+            set(.favourite, .int(marks.favourite ? 1 : 0))
+            set(.tags, .text(marks.tags.joined(separator: "\n")))
+        case .sidecar(let byteCount):
+            code(.sidecar)
+            set(.sidecarBytes, .int(Int64(byteCount)))
         }
         return DecoderMessage(kind: .reply, fields: fields)
     }
@@ -340,6 +354,12 @@ public struct DecoderReply: Sendable, Equatable {
             let end = try message.int(Tag.segmentEnd.rawValue, in: Int64(start)...Int64(start + 0xFFFF + 2))
             outcome = .orientationEdit(found: try message.int(Tag.orientationFound.rawValue, in: 1...8), segment: start..<end,
                                        byteCount: try message.int(Tag.exifBytes.rawValue, in: 0...0xFFFF))
+        case .marks:
+            outcome = .marks(PhotoMarks(favourite: try message.int(Tag.favourite.rawValue, in: 0...1) == 1,
+                                        rating: try message.int(Tag.rating.rawValue, in: 0...5),
+                                        tags: (message.text(Tag.tags.rawValue) ?? "").split(separator: "\n").map(String.init)))
+        case .sidecar:
+            outcome = .sidecar(byteCount: try message.int(Tag.sidecarBytes.rawValue, in: 1...(8 << 20)))
         case nil:
             throw .init(reason: "unknown outcome")
         }

@@ -36,6 +36,12 @@ public struct DecoderRequest: Sendable, Equatable {
         /// with where the EXIF segment lies and the new payload in the memory beside the
         /// reply (`orientationEdit`).
         case orientation = 11
+        /// The marks (favourite, rating, tags) in an XMP sidecar, or embedded in a photo (its
+        /// XMP packet, else its IPTC keywords) (`marks`).
+        case marks = 12
+        /// The XMP sidecar sent merged with `marks`: its rating, tags and favourite replaced,
+        /// everything else kept, as bytes in the memory beside the reply (`sidecar`).
+        case mergedSidecar = 13
     }
 
     /// Matches the reply to the request.
@@ -57,11 +63,14 @@ public struct DecoderRequest: Sendable, Equatable {
     /// An orientation request's change: clockwise quarter turns, or the value to set.
     public var quarterTurns: Int?
     public var orientation: Int?
+    /// A merged sidecar's marks.
+    public var marks: PhotoMarks?
 
     public init(id: UInt64, operation: Operation, fitting: PixelSize = PixelSize(width: 1, height: 1),
                 maxPixels: Int = 100_000_000, maxFrames: Int = 300, maxBytes: Int = 128 << 20,
                 name: String? = nil, probePath: String? = nil, probePort: Int? = nil,
-                baseURL: String? = nil, contentType: String? = nil, quarterTurns: Int? = nil, orientation: Int? = nil) {
+                baseURL: String? = nil, contentType: String? = nil, quarterTurns: Int? = nil, orientation: Int? = nil,
+                marks: PhotoMarks? = nil) {
         self.id = id
         self.operation = operation
         self.fitting = fitting
@@ -75,11 +84,13 @@ public struct DecoderRequest: Sendable, Equatable {
         self.contentType = contentType
         self.quarterTurns = quarterTurns
         self.orientation = orientation
+        self.marks = marks
     }
 
     enum Tag: UInt8 {
         case id = 1, operation, width, height, maxPixels, maxFrames, maxBytes, name, probePath, probePort, baseURL, contentType
         case quarterTurns, orientation
+        case rating, favourite, tags
     }
 
     /// Edges and pixel counts a request may carry.
@@ -103,6 +114,11 @@ public struct DecoderRequest: Sendable, Equatable {
         if let contentType { fields[Tag.contentType.rawValue] = .text(contentType) }
         if let quarterTurns { fields[Tag.quarterTurns.rawValue] = .int(Int64(quarterTurns)) }
         if let orientation { fields[Tag.orientation.rawValue] = .int(Int64(orientation)) }
+        if let marks {
+            fields[Tag.rating.rawValue] = .int(Int64(marks.rating))
+            fields[Tag.favourite.rawValue] = .int(marks.favourite ? 1 : 0)
+            fields[Tag.tags.rawValue] = .text(marks.tags.joined(separator: "\n"))
+        }
         return DecoderMessage(kind: .request, fields: fields)
     }
 
@@ -110,7 +126,7 @@ public struct DecoderRequest: Sendable, Equatable {
     public init(_ message: DecoderMessage) throws(DecoderMessage.Malformed) {
         guard message.kind == .request else { throw .init(reason: "not a request") }
         guard let id = message.int(Tag.id.rawValue) else { throw .init(reason: "request without an id") }
-        let rawOperation = try message.int(Tag.operation.rawValue, in: 1...11)
+        let rawOperation = try message.int(Tag.operation.rawValue, in: 1...13)
         self.id = UInt64(bitPattern: id)
         operation = Operation(rawValue: Int64(rawOperation))!
         fitting = PixelSize(width: try message.int(Tag.width.rawValue, in: 1...Self.maxEdge),
@@ -125,6 +141,10 @@ public struct DecoderRequest: Sendable, Equatable {
         contentType = message.text(Tag.contentType.rawValue)
         quarterTurns = message.int(Tag.quarterTurns.rawValue) == nil ? nil : try message.int(Tag.quarterTurns.rawValue, in: -3...3)
         orientation = message.int(Tag.orientation.rawValue) == nil ? nil : try message.int(Tag.orientation.rawValue, in: 1...8)
+        marks = message.int(Tag.rating.rawValue) == nil ? nil : PhotoMarks(
+            favourite: try message.int(Tag.favourite.rawValue, in: 0...1) == 1,
+            rating: try message.int(Tag.rating.rawValue, in: 0...5),
+            tags: (message.text(Tag.tags.rawValue) ?? "").split(separator: "\n").map(String.init))
     }
 }
 

@@ -112,9 +112,9 @@ enum CollectionFiles {
     /// new one, never a part: a temporary file (`.NAME.RANDOM.tmp`) in the same folder,
     /// written, flushed to the disk, renamed over `name`, then the folder flushed. On
     /// failure the temporary file is removed and `errno`'s code returned.
-    static func writeAtomically(_ bytes: [UInt8], to name: String, in folder: String) -> Int32? {
+    static func writeAtomically(_ bytes: [UInt8], to name: String, in folder: String, mode: mode_t = 0o600) -> Int32? {
         let temporary = folder + "/." + name + "." + PhotoCollection.newID().prefix(16) + ".tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard descriptor >= 0 else { return errno }
         var failure: Int32?
         var written = 0

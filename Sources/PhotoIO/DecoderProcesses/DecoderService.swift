@@ -246,6 +246,21 @@ private final class Service: @unchecked Sendable {
             case .success(let (count, fd)): return (DecoderReply(id: request.id, outcome: .webList(byteCount: count)), fd)
             case .failure(let failure): return reply(.failure(failure))
             }
+        case .marks:
+            // A sidecar's or a photo's XMP, and a photo's IPTC: bytes from outside, read here.
+            guard let marks = XMPMarks.read(descriptor: descriptor) else {
+                return reply(.failure(DecodeFailure(.corrupt, "The file holds no XMP that could be read.")))
+            }
+            return reply(.marks(marks))
+        case .mergedSidecar:
+            guard let marks = request.marks, let bytes = XMPMarks.readWhole(descriptor: descriptor),
+                  let merged = XMPMarks.merged(marks, into: bytes) else {
+                return reply(.failure(DecodeFailure(.corrupt, "The sidecar is not XMP that could be merged into.")))
+            }
+            switch SharedBytes.seal(merged) {
+            case .success(let fd): return (DecoderReply(id: request.id, outcome: .sidecar(byteCount: merged.count)), fd)
+            case .failure(let failure): return reply(.failure(failure))
+            }
         case .probe, .dates:
             return reply(.failure(DecodeFailure(.unreadable, "Unreachable.")))
         }

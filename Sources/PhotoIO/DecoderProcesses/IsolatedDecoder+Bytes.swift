@@ -123,3 +123,49 @@ extension IsolatedDecoder {
         }
     }
 }
+
+extension IsolatedDecoder {
+    /// The marks in the sidecar or photo at `uri`, read in a decoder process (`XMPMarks`);
+    /// nil when the file is missing or holds no XMP that could be read.
+    public func marks(uri: String) -> PhotoMarks? {
+        decoding {
+            guard case .success(let file) = Self.open(uri: uri, reach: .prefix(XMPMarks.maxBytes)) else { return nil }
+            defer { close(file.fd) }
+            return XMPMarks.read(descriptor: file.fd)
+        } isolated: {
+            let request = DecoderRequest(id: 0, operation: .marks)
+            guard case .success((let reply, let bytes)) = run(request, uri: uri, reach: .prefix(XMPMarks.maxBytes),
+                                                              cancellation: CancellationFlag()) else { return nil }
+            if let bytes { close(bytes) }
+            guard case .marks(let marks) = reply.outcome else { return nil }
+            return marks
+        }
+    }
+
+    /// The sidecar at `uri` with `marks` merged into it, every other field kept, made in a
+    /// decoder process (`XMPMarks.merged`).
+    public func mergedSidecar(uri: String, marks: PhotoMarks) -> Result<[UInt8], DecodeFailure> {
+        decoding {
+            guard case .success(let file) = Self.open(uri: uri) else {
+                return .failure(DecodeFailure(.unreadable, tr("The file could not be read.")))
+            }
+            defer { close(file.fd) }
+            guard let bytes = XMPMarks.readWhole(descriptor: file.fd), let merged = XMPMarks.merged(marks, into: bytes) else {
+                return .failure(DecodeFailure(.corrupt, tr("The sidecar is not XMP that could be merged into.")))
+            }
+            return .success(merged)
+        } isolated: {
+            let request = DecoderRequest(id: 0, operation: .mergedSidecar, marks: marks)
+            switch run(request, uri: uri, reach: .whole, cancellation: CancellationFlag()) {
+            case .failure(let failure): return .failure(failure)
+            case .success((let reply, let bytes)):
+                guard case .sidecar(let count) = reply.outcome, let bytes,
+                      case .success(let merged) = SharedBytes.read(fd: bytes, byteCount: count, { Array($0) }) else {
+                    if case .failure(let failure) = reply.outcome { return .failure(failure) }
+                    return .failure(DecodeFailure(.unsafe, tr("The sidecar is not XMP that could be merged into.")))
+                }
+                return .success(merged)
+            }
+        }
+    }
+}

@@ -81,6 +81,8 @@ final class Application {
         setAccelerators("win.print", ["<Control>p"])
         setAccelerators("win.set-background", ["<Control>F8"])
         setAccelerators("win.mark-up", ["<Control>m"])
+        for stars in 0...5 { setAccelerators("win.rate-\(stars)", ["<Control>\(stars)", "<Control>KP_\(stars)"]) }
+        setAccelerators("win.favourite", ["<Control>period"])
         // The drawing board's.
         setAccelerators("win.redo", ["<Control><Shift>z", "<Control>y"])
         setAccelerators("win.save", ["<Control>s"])

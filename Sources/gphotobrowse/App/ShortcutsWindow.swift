@@ -37,6 +37,11 @@ enum ShortcutsWindow {
                 Shortcut(keys: "Menu <Shift>F10", title: tr("The photo's menu")),
                 Shortcut(keys: "F2", title: tr("Rename the photo")),
             ]),
+            (tr("Favourites and Stars"), [
+                Shortcut(keys: "<Control>1...<Control>5", title: tr("Rate the photo one to five stars")),
+                Shortcut(keys: "<Control>0", title: tr("Remove the rating")),
+                Shortcut(keys: "<Control>period", title: tr("Add to or remove from Favourites")),
+            ]),
             (tr("Edit Mode"), [
                 Shortcut(keys: "<Control>a", title: tr("Select all")),
                 Shortcut(keys: "<Control><Shift>a", title: tr("Select none")),

@@ -13,6 +13,8 @@ enum Style {
     .tile-check { min-width: 24px; min-height: 24px; border-radius: 999px; color: transparent;
                   background-color: alpha(black, 0.35); box-shadow: inset 0 0 0 2px white; -gtk-icon-size: 16px; }
     .tile-check.checked { color: white; background-color: @accent_bg_color; box-shadow: none; }
+    .tile-marks { color: white; background-color: alpha(black, 0.45); border-radius: 999px; padding: 0 6px;
+                  font-size: smaller; }
     .edit-bar { padding: 6px; }
     .photo-viewer { background-color: #1e1e1e; }
     .viewer-toolbar { background-color: alpha(#1e1e1e, 0.85); color: white; padding: 4px 8px; }

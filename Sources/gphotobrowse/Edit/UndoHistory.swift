@@ -17,6 +17,8 @@ final class UndoHistory {
         case rename(from: String, to: String)
         /// A rotation saved into a photo's file: the orientation it had.
         case rotation(uri: String, previous: ExifOrientation)
+        /// Favourites, stars or tags changed: the marks each photo had.
+        case marks([(uri: String, marks: PhotoMarks)])
     }
 
     private var steps: [(number: Int, step: Step)] = []

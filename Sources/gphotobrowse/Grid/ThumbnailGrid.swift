@@ -125,6 +125,9 @@ final class ThumbnailGrid {
         }
 
         loaderTokens = observe(loader)
+        ShownMarks.shared.listen(self) { [weak self] uri, marks in
+            for tile in self?.tiles.values ?? [:].values where tile.photo?.id == uri { tile.showMarks(marks) }
+        }
         contents.observeChanges { [weak self] splice in self?.apply(splice) }
     }
 
@@ -262,6 +265,8 @@ final class ThumbnailGrid {
         tile.show(photo, thumbnail: thumbnail, missing: missing)
         if thumbnail == nil, !missing, let preview = loader.preview(photo.version) { tile.showPreview(preview) }
         tile.showSelection(editing: isEditing, selected: isSelected(photo.id))
+        tile.showMarks(ShownMarks.shared.marks(of: photo.id))
+        if !missing { ShownMarks.shared.request(photo.id) }
         scheduler.bound(tile, needsThumbnail: !missing && thumbnail == nil)
     }
 

@@ -20,6 +20,8 @@ final class ThumbnailTile {
     /// The photo was not found: no thumbnail replaces the sign.
     private var isMissing = false
     private let check: Widget
+    /// The photo's heart and stars, bottom left, made for the first marked photo.
+    private var marksLabel: Widget?
     /// The photo shown, once bound.
     private(set) var photo: Photo?
     var key: PhotoVersion? { photo?.version }
@@ -185,6 +187,25 @@ final class ThumbnailTile {
         }
     }
 
+    /// Shows the photo's favourite heart and stars (nothing for none).
+    func showMarks(_ marks: PhotoMarks?) {
+        let text = marks.map(MarksText.badge) ?? ""
+        if marksLabel == nil, !text.isEmpty {
+            let label = gtk_label_new(nil)!
+            gtk_widget_add_css_class(label, "tile-marks")
+            gtk_widget_set_halign(label, GTK_ALIGN_START)
+            gtk_widget_set_valign(label, GTK_ALIGN_END)
+            gtk_widget_set_margin_start(label, 6)
+            gtk_widget_set_margin_bottom(label, 4)
+            gtk_widget_set_can_target(label, 0)
+            gtk_overlay_add_overlay(root.cast(), label)
+            marksLabel = label
+        }
+        guard let marksLabel else { return }
+        Texts.setText(label: marksLabel, ShownText(text))
+        gtk_widget_set_visible(marksLabel, text.isEmpty ? 0 : 1)
+    }
+
     /// Makes the tile `edge` pixels a side (the grid's tile size changed).
     func setEdge(_ edge: Int) {
         gtk_widget_set_size_request(root, Int32(edge), Int32(edge))
@@ -204,6 +225,7 @@ final class ThumbnailTile {
         photo = nil
         isMissing = false
         showNotFound(nil)
+        showMarks(nil)
         apply(nil)
     }
 }

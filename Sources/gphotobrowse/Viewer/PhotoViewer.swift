@@ -340,7 +340,7 @@ final class PhotoViewer {
                 guard let self, self.current?.id == uri else { return }
                 var details = details
                 if details.dimensions == nil, let size = self.images.images[uri]?.sourceSize { details.dimensions = size }
-                self.properties.show(details.rows)
+                self.properties.show(details.rows + MarksText.rows(ShownMarks.shared.marks(of: uri)))
             }
         }
     }

@@ -108,6 +108,7 @@ extension BrowserWindow {
         case .albumDeletion(let deleted, let wasShown): undoDelete(deleted, show: wasShown)
         case .rename(let from, let to): undoRename(from: from, to: to)
         case .rotation(let uri, let previous): undoRotation(of: uri, back: previous)
+        case .marks(let back): undoMarks(back)
         }
     }
 

@@ -25,6 +25,7 @@ extension BrowserWindow {
         addAction(window, "undo") { [weak self] in self?.undoLast() }
         addAction(window, "rename") { [weak self] in self?.startRename() }
         addAction(window, "save-rotation") { [weak self] in self?.saveRotation() }
+        installMarkActions()
 
         addAction(window, "photo-properties") { [weak self] in
             guard let self, let folder = self.folder, let photo = self.photosToActOn.first,

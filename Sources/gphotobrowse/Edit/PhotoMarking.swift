@@ -1,0 +1,108 @@
+import CGtk
+import Foundation
+import PhotoCore
+import PhotoIO
+
+/// Favourites and stars from the keyboard, the menus and the viewer: Ctrl+0 … Ctrl+5 rate,
+/// Ctrl+period makes a favourite or not. Written to the photos' XMP sidecars (or the app's
+/// own store, `PhotoMarksStore`) on a worker, with a toast offering Undo, and Ctrl+Z.
+extension BrowserWindow {
+    func installMarkActions() {
+        for stars in 0...PhotoMarks.maxRating {
+            addAction(window, "rate-\(stars)") { [weak self] in self?.changeMarks(.rating(stars)) }
+        }
+        addAction(window, "favourite") { [weak self] in self?.toggleFavourite() }
+    }
+
+    /// The photos a mark goes on: the ones to act on, else the photo whose tile has the focus.
+    var photosToMark: [Photo] { photosToPrint.filter { !$0.isNotFound } }
+
+    func toggleFavourite() {
+        let photos = photosToMark
+        guard !photos.isEmpty else { return }
+        let all = photos.allSatisfy { ShownMarks.shared.marks(of: $0.id)?.favourite ?? false }
+        changeMarks(.favourite(!all))
+    }
+
+    func changeMarks(_ change: MarksChange) {
+        guard let folder else { return }
+        let uris = photosToMark.map(\.id)
+        guard !uris.isEmpty else { return }
+        let shared = ShownMarks.shared
+        let store = shared.store
+        shared.onWorker { [weak self] in
+            var previous: [(uri: String, marks: PhotoMarks)] = []
+            var written: [(uri: String, marks: PhotoMarks, place: PhotoMarksStore.Place)] = []
+            var failures: [String] = []
+            for uri in uris {
+                let before = store.marks(of: uri)
+                let after = change.applied(to: before)
+                switch store.write(after, for: uri) {
+                case .success(let place):
+                    previous.append((uri, before))
+                    written.append((uri, after, place))
+                case .failure(let failure): failures.append(failure.message)
+                }
+            }
+            let undo = previous
+            let done = written
+            let problems = failures
+            onMain { [weak self] in
+                for item in done {
+                    shared.set(item.marks, for: item.uri)
+                    Self.traceWritten(change, uri: item.uri, marks: item.marks)
+                }
+                guard let self else { return }
+                if !problems.isEmpty { self.toasts.show(problems.joined(separator: "\n"), seconds: 10) }
+                guard !undo.isEmpty, folder === self.folder else { return }
+                let step = folder.history.record(.marks(undo))
+                let inOwnStore = done.contains { if case .appStore = $0.place { true } else { false } }
+                self.toasts.show(Self.describe(change, count: done.count, ownStore: inOwnStore), actionLabel: tr("Undo")) { [weak self] in
+                    guard let self, case .marks(let back)? = self.folder?.history.take(step) else { return }
+                    self.undoMarks(back)
+                }
+            }
+        }
+    }
+
+    /// Writes the marks photos had back.
+    func undoMarks(_ back: [(uri: String, marks: PhotoMarks)]) {
+        toasts.dismissActionable()
+        let shared = ShownMarks.shared
+        let store = shared.store
+        shared.onWorker { [weak self] in
+            let failures = back.compactMap { item -> String? in
+                if case .failure(let failure) = store.write(item.marks, for: item.uri) { return failure.message }
+                return nil
+            }
+            onMain { [weak self] in
+                for item in back {
+                    shared.set(item.marks, for: item.uri)
+                    Trace.milestone("rated", text: "\(item.uri) \(item.marks.rating)")
+                }
+                if !failures.isEmpty { self?.toasts.show(failures.joined(separator: "\n"), seconds: 10) }
+            }
+        }
+    }
+
+    /// `trace rated URI STARS MS`, `trace favourite URI 0|1 MS`, `trace tagged URI COUNT MS`.
+    private static func traceWritten(_ change: MarksChange, uri: String, marks: PhotoMarks) {
+        switch change {
+        case .rating: Trace.milestone("rated", text: "\(uri) \(marks.rating)")
+        case .favourite: Trace.milestone("favourite", text: "\(uri) \(marks.favourite ? 1 : 0)")
+        case .tags: Trace.milestone("tagged", text: "\(uri) \(marks.tags.count)")
+        }
+    }
+
+    private static func describe(_ change: MarksChange, count: Int, ownStore: Bool) -> String {
+        let text: String
+        switch change {
+        case .rating(0): text = trn("Rating removed from %d photo", "Rating removed from %d photos", count, count)
+        case .rating(let stars): text = trn("%d photo rated %d of 5 stars", "%d photos rated %d of 5 stars", count, count, stars)
+        case .favourite(true): text = trn("%d photo added to Favourites", "%d photos added to Favourites", count, count)
+        case .favourite(false): text = trn("%d photo removed from Favourites", "%d photos removed from Favourites", count, count)
+        case .tags: text = trn("Tags of %d photo changed", "Tags of %d photos changed", count, count)
+        }
+        return ownStore ? text + " " + tr("(kept in this app: the photo’s folder cannot be written)") : text
+    }
+}

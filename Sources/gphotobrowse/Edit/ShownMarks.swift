@@ -1,0 +1,57 @@
+import Foundation
+import PhotoCore
+import PhotoIO
+
+/// The marks (favourite, stars, tags) of the photos the process has shown, on the main
+/// thread: read on one worker from the photos' sidecars or the photos themselves (in decoder
+/// processes), written there by `PhotoMarking`. Grids and the viewer listen for changes.
+@MainActor
+final class ShownMarks {
+    static let shared = ShownMarks()
+
+    let store = PhotoMarksStore(decoder: IsolatedDecoder.shared)
+    private var known: [String: PhotoMarks] = [:]
+    private var pending: Set<String> = []
+    private let queue = DispatchQueue(label: "gphotobrowse.marks", qos: .utility)
+    private var listeners: [(id: Int, owner: () -> AnyObject?, changed: @MainActor (String, PhotoMarks) -> Void)] = []
+    private var listenerCount = 0
+
+    /// The marks known for a photo; nil until read (`request`).
+    func marks(of uri: String) -> PhotoMarks? { known[uri] }
+
+    /// Reads a photo's marks when they are not known yet.
+    func request(_ uri: String) {
+        guard known[uri] == nil, !pending.contains(uri) else { return }
+        pending.insert(uri)
+        let store = self.store
+        queue.async {
+            let marks = store.marks(of: uri)
+            onMain {
+                let shared = ShownMarks.shared
+                shared.pending.remove(uri)
+                if Trace.tilesEnabled, !marks.isEmpty {
+                    Trace.milestone("marks-read", text: "\(uri) \(marks.favourite ? 1 : 0) \(marks.rating) \(marks.tags.count)")
+                }
+                shared.set(marks, for: uri)
+            }
+        }
+    }
+
+    /// Keeps marks just written (or read), and tells the listeners.
+    func set(_ marks: PhotoMarks, for uri: String) {
+        let changed = known[uri] != marks
+        known[uri] = marks
+        guard changed else { return }
+        listeners.removeAll { $0.owner() == nil }
+        for listener in listeners { listener.changed(uri, marks) }
+    }
+
+    /// Calls `changed` with each photo whose marks change, while `owner` lives.
+    func listen(_ owner: AnyObject, _ changed: @escaping @MainActor (String, PhotoMarks) -> Void) {
+        listenerCount += 1
+        listeners.append((listenerCount, { [weak owner] in owner }, changed))
+    }
+
+    /// Runs `work` on the marks worker (after the reads asked for before it).
+    nonisolated func onWorker(_ work: @escaping @Sendable () -> Void) { queue.async(execute: work) }
+}

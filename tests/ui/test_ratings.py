@@ -1,0 +1,102 @@
+"""Stars and favourites as a person sets them from the keyboard, kept in XMP sidecars that
+other photo apps read: Ctrl+4 writes NAME.jpg.xmp (exiftool reads the rating, the photo is
+left byte for byte), Ctrl+Z takes it back, marks other apps wrote (a sidecar made by
+exiftool, keywords embedded in a photo) are read, a favourite is still one after a restart,
+and a picking window changes nothing."""
+
+import shutil
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from harness import make_solid, open_folder, set_times
+
+pytestmark = pytest.mark.skipif(shutil.which("exiftool") is None, reason="exiftool is not installed")
+
+
+def wait_until(condition, what: str, timeout: float = 10) -> None:
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if condition():
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def exiftool(*args: str) -> str:
+    return subprocess.run(["exiftool", *args], check=True, capture_output=True, text=True).stdout.strip()
+
+
+def folder_of_jpegs(tmp_path: Path, name: str, photos: list[str]) -> Path:
+    folder = tmp_path / name
+    folder.mkdir()
+    for photo in photos:
+        make_solid(folder / photo, "blue")
+    set_times(folder, photos)
+    return folder
+
+
+def test_ctrl_4_writes_a_sidecar_exiftool_reads_and_ctrl_z_takes_it_back(launch, tmp_path):
+    folder = folder_of_jpegs(tmp_path, "stars", ["a.jpg", "b.jpg"])
+    original = (folder / "a.jpg").read_bytes()
+    app = open_folder(launch, folder, count=2, sort_by="name")
+    app.key("Home")
+    mark = app.mark()
+    app.key("ctrl+4")
+    app.wait_for_line(r"^trace rated file://.*/a\.jpg 4 \d+$", since=mark)
+    sidecar = folder / "a.jpg.xmp"
+    assert sidecar.exists()
+    assert exiftool("-s3", "-XMP:Rating", str(sidecar)) == "4"
+    assert (folder / "a.jpg").read_bytes() == original
+    assert sorted(p.name for p in folder.iterdir()) == ["a.jpg", "a.jpg.xmp", "b.jpg"]
+
+    mark = app.mark()
+    app.key("ctrl+z")
+    app.wait_for_line(r"^trace rated file://.*/a\.jpg 0 \d+$", since=mark)
+    assert exiftool("-s3", "-XMP:Rating", str(sidecar)) in ("", "0")
+    assert (folder / "a.jpg").read_bytes() == original
+    assert app.quit() == 0
+
+
+def test_marks_other_apps_wrote_are_read(launch, tmp_path):
+    folder = folder_of_jpegs(tmp_path, "others", ["sidecar.jpg", "embedded.jpg", "plain.jpg"])
+    # A sidecar made by exiftool, and keywords written into a photo's own XMP.
+    exiftool("-o", str(folder / "sidecar.jpg.xmp"), "-XMP:Rating=5", "-XMP:Subject=harbour", str(folder / "sidecar.jpg"))
+    exiftool("-overwrite_original", "-XMP:Subject=lighthouse", "-XMP:Rating=2", str(folder / "embedded.jpg"))
+    app = open_folder(launch, folder, count=3, sort_by="name")
+    app.wait_for_line(r"^trace marks-read file://.*/sidecar\.jpg 0 5 1 \d+$")
+    app.wait_for_line(r"^trace marks-read file://.*/embedded\.jpg 0 2 1 \d+$")
+    assert app.quit() == 0
+
+
+def test_a_favourite_is_one_after_a_restart(launch, tmp_path):
+    folder = folder_of_jpegs(tmp_path, "hearts", ["a.jpg", "b.jpg"])
+    app = open_folder(launch, folder, count=2, sort_by="name")
+    app.key("Home")
+    mark = app.mark()
+    app.key("ctrl+period")
+    app.wait_for_line(r"^trace favourite file://.*/a\.jpg 1 \d+$", since=mark)
+    assert app.quit() == 0
+    assert exiftool("-s3", "-XMP-digiKam:PickLabel", str(folder / "a.jpg.xmp")) == "3"
+
+    app = open_folder(launch, folder, count=2, sort_by="name")
+    app.wait_for_line(r"^trace marks-read file://.*/a\.jpg 1 0 0 \d+$")
+    assert app.quit() == 0
+
+
+def test_a_picking_window_changes_nothing(launch, tmp_path):
+    folder = folder_of_jpegs(tmp_path, "pick", ["a.jpg", "b.jpg"])
+    app = launch("--pick", folder)
+    app.wait_for_line(r"^trace enumerated 2 \d+$", timeout=30)
+    app.wait_for_line(r"^trace visible-thumbnails \d+ \d+$", timeout=30)
+    app.focus()
+    app.key("Home")
+    app.key("ctrl+4")
+    app.key("ctrl+period")
+    app.key("Escape")
+    # The keys are taken in order: the Escape that ended the picker came after them.
+    assert app.process.wait(30) == 1
+    assert sorted(p.name for p in folder.iterdir()) == ["a.jpg", "b.jpg"]
+    assert not any("trace rated" in line or "trace favourite" in line for line in app.lines)
