@@ -90,6 +90,7 @@ def test_a_picking_window_changes_nothing(launch, tmp_path):
     folder = folder_of_jpegs(tmp_path, "pick", ["a.jpg", "b.jpg"])
     app = launch("--pick", folder)
     app.wait_for_line(r"^trace enumerated 2 \d+$", timeout=30)
+    app.wait_for_window(r"^pick$", timeout=30)
     app.wait_for_line(r"^trace visible-thumbnails \d+ \d+$", timeout=30)
     app.focus()
     app.key("Home")
