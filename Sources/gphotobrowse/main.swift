@@ -25,6 +25,8 @@ if let asked = CommandLineInfo.asked(in: Array(CommandLine.arguments.dropFirst()
 // of milliseconds (bubblewrap), and a folder's first thumbnails want them a few hundred
 // milliseconds from now. Unused, they end after 20 s.
 if !RunningInstance.exists(id: Application.id) {
+    // Every window says so while none starts (nothing is decoded in the browser instead).
+    MainActor.assumeIsolated { DecodingBanner.follow(IsolatedDecoder.shared) }
     IsolatedDecoder.shared.prestart()
     // So does the walk of the folder to open: a tree of thousands of photos is mostly read by
     // the time the window asks for it.

@@ -334,33 +334,69 @@ import Testing
         #expect(isolated.counts.started == 2)
     }
 
-    /// A decoder program that cannot start is no reason to lose every photo: decoding falls
-    /// back to this process, and the status says it is not confined.
-    @Test func aDecoderThatCannotStartLeavesDecodingInTheBrowserAndSaysSo() throws {
+    /// A decoder program that cannot start decodes nothing in the browser instead: every
+    /// request fails at once as unavailable (not remembered as the file's fault), cached
+    /// thumbnails are not read, the status says why, and the observer hears it.
+    @Test func aDecoderThatCannotStartFailsClosed() throws {
         _ = folder.image("a.png", width: 30, height: 20)
         var settings = IsolatedDecoder.Settings()
         settings.program = "/bin/false"
         settings.useBubblewrap = false
+        settings.startDelays = (first: 30, max: 60)
         let isolated = IsolatedDecoder(settings: settings)
-        let image = try isolated.decode(request("a.png"), cancellation: CancellationFlag()).get()
-        #expect(image.size == PixelSize(width: 30, height: 20))
-        #expect(isolated.status.hasPrefix("Decoding is not confined"), "\(isolated.status)")
-        folder.file("three.gif", bytes: handMadeGIF(palette: [0xFF0000, 0x00FF00, 0x0000FF], frames: [(0, 10), (1, 20), (2, 5)]))
-        guard case .animation(let animation) = try isolated.picture(request("three.gif"), cancellation: CancellationFlag()).get() else {
-            Issue.record("three.gif came back still")
-            return
-        }
-        #expect(animation.frames.count == 3)
-        // The thumbnail cache's files too.
+        let heard = Mutex<[DecoderStarts.Availability]>([])
+        isolated.observeAvailability { availability in heard.withLock { $0.append(availability) } }
+        let failure = try #require(isolated.decode(request("a.png"), cancellation: CancellationFlag()).failure)
+        #expect(failure.kind == .unavailable && !failure.isLasting)
+        #expect(failure.reason == IsolatedDecoder.unsafeReason)
+        #expect(isolated.status.hasPrefix("Decoding is unavailable"), "\(isolated.status)")
+        guard case .unavailable = isolated.availability else { Issue.record("still available"); return }
+        #expect(heard.withLock { $0.count } == 1)
+        // Within the delay, nothing else tries to start one, and nothing is read here.
+        #expect(try #require(isolated.picture(request("a.png"), cancellation: CancellationFlag()).failure).kind == .unavailable)
         let home = ThumbnailCacheHome()
         try ThumbnailStore(cacheHome: home.path).save(image: patternImage(width: 40, height: 30), uri: folder.uri("a.png"),
                                                       modified: 1, fileSize: 1, size: .normal)
-        let cached = try #require(ThumbnailStore(cacheHome: home.path, reader: isolated).load(uri: folder.uri("a.png"), modified: 1, size: .normal))
-        #expect(packedPixels(cached) == packedPixels(patternImage(width: 40, height: 30)))
-        guard case .still = try isolated.picture(request("a.png"), cancellation: CancellationFlag()).get() else {
-            Issue.record("a.png came back animated")
-            return
-        }
+        #expect(ThumbnailStore(cacheHome: home.path, reader: isolated).load(uri: folder.uri("a.png"), modified: 1, size: .normal) == nil)
+        #expect(isolated.counts.started == 0)
+        #expect(heard.withLock { $0.count } == 1, "said once")
+    }
+
+    /// Decoding comes back by itself once a process starts again (after the delay), and at
+    /// once on Retry.
+    @Test func decodingComesBackWhenAProcessStartsAgain() throws {
+        _ = folder.image("a.png", width: 30, height: 20)
+        let real = try #require(DecoderLaunch.findProgram())
+        let flag = folder.path("works"), script = folder.path("decoder.sh")
+        folder.file("decoder.sh", text: "#!/bin/sh\n[ -e '\(flag)' ] || exit 1\nexec '\(real)' \"$@\"\n")
+        chmod(script, 0o755)
+        var settings = IsolatedDecoder.Settings()
+        settings.program = script
+        settings.useBubblewrap = false
+        settings.startDelays = (first: 0.2, max: 0.4)
+        let isolated = IsolatedDecoder(settings: settings)
+        let heard = Mutex<[DecoderStarts.Availability]>([])
+        isolated.observeAvailability { availability in heard.withLock { $0.append(availability) } }
+        #expect(try #require(isolated.decode(request("a.png"), cancellation: CancellationFlag()).failure).kind == .unavailable)
+        folder.file("works", text: "")
+        let deadline = Date().addingTimeInterval(10)
+        while heard.withLock({ $0.last }) != .available, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(heard.withLock { $0.last } == .available)
+        let image = try isolated.decode(request("a.png"), cancellation: CancellationFlag()).get()
+        #expect(image.size == PixelSize(width: 30, height: 20))
+        #expect(isolated.status.hasPrefix("Decoding runs in separate processes"), "\(isolated.status)")
+    }
+
+    /// The development switch decodes here, and says so.
+    @Test func decodingInTheBrowserIsAskedForByNameAndSaid() throws {
+        _ = folder.image("a.png", width: 30, height: 20)
+        var settings = IsolatedDecoder.Settings()
+        settings.program = "/bin/false"
+        settings.decodesInBrowser = true
+        let isolated = IsolatedDecoder(settings: settings)
+        let image = try isolated.decode(request("a.png"), cancellation: CancellationFlag()).get()
+        #expect(image.size == PixelSize(width: 30, height: 20))
+        #expect(isolated.status.contains("GPHOTOBROWSE_DECODE_IN_BROWSER=1"), "\(isolated.status)")
     }
 
     /// The process cannot read a file it was not given, create one, or reach the network.

@@ -176,7 +176,7 @@ public struct DecoderReply: Sendable, Equatable {
     /// µs since 1970: these lie before the universe).
     static let noDate = Int64.min, unreadable = Int64.min + 1
 
-    static let failureKinds: [DecodeFailure.Kind] = [.unreadable, .notAnImage, .corrupt, .tooLarge, .cancelled, .unsafe, .timedOut, .cutShort]
+    static let failureKinds: [DecodeFailure.Kind] = [.unreadable, .notAnImage, .corrupt, .tooLarge, .cancelled, .unsafe, .timedOut, .cutShort, .unavailable]
 
     public var message: DecoderMessage {
         var fields: [UInt8: DecoderMessage.Value] = [Tag.id.rawValue: .int(Int64(bitPattern: id))]

@@ -109,6 +109,9 @@ public struct DecodeFailure: Error, Sendable, Equatable, CustomStringConvertible
         /// The bytes given end before what was wanted: the first bytes of a photo on another
         /// machine, of which more are to be read.
         case cutShort
+        /// No decoder process could start (`DecoderStarts`): nothing was read of the file, and
+        /// it is tried again once decoding is available.
+        case unavailable
     }
 
     public let kind: Kind
@@ -130,7 +133,7 @@ public struct DecodeFailure: Error, Sendable, Equatable, CustomStringConvertible
     public var isLasting: Bool {
         switch kind {
         case .notAnImage, .corrupt, .tooLarge, .unsafe: true
-        case .unreadable, .cancelled, .timedOut, .cutShort: false
+        case .unreadable, .cancelled, .timedOut, .cutShort, .unavailable: false
         }
     }
 }

@@ -37,6 +37,13 @@ public struct TransientFailures<Key: Hashable> {
         due[key] = nil
     }
 
+    /// Stops noting every failure, and returns their keys: all are to be asked for again now
+    /// (decoding became available again).
+    public mutating func removeAll() -> [Key] {
+        defer { due.removeAll() }
+        return Array(due.keys)
+    }
+
     /// How many failures are noted.
     public var count: Int { due.count }
 }

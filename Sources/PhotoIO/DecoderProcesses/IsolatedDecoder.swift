@@ -22,8 +22,14 @@ import Synchronization
 /// fails with `.timedOut`, which nothing records: on a loaded machine a photo may simply take
 /// that long, and it is tried again later.
 ///
-/// Where no decoder program is installed the decoding runs in this process (and says so once,
-/// in the log and in `status`); where bubblewrap cannot run, decoder processes run without
+/// Decoding fails closed: nothing is ever decoded in this process. While no decoder process
+/// starts (no decoder program, a fork or memory failure), every request fails at once with
+/// `DecodeFailure.Kind.unavailable` ("could not be decoded safely"), starts are tried again
+/// with a growing delay (`DecoderStarts`), and `onAvailability` tells the app, which says why
+/// and offers Retry (`retry`); traces `decoding-unavailable` and `decoding-available`. The
+/// one exception is asked for by name, for development only:
+/// `GPHOTOBROWSE_DECODE_IN_BROWSER=1` decodes here, unconfined, and says so in the log, in
+/// `status` and in every window. Where bubblewrap cannot run, decoder processes run without
 /// it, confined by their own limits, Landlock and seccomp.
 public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, EmbeddedPreviewReading, Sendable {
     public struct Settings: Sendable {
@@ -41,12 +47,17 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Embedde
         /// The language decoder processes write their failures in (`DecoderLaunch.language`):
         /// this process's.
         public var language: [String: String] = DecoderLaunch.language()
+        /// Development only: decode in this process, unconfined (`GPHOTOBROWSE_DECODE_IN_BROWSER=1`).
+        public var decodesInBrowser = false
+        /// The delays between tries to start a process while none starts.
+        public var startDelays = (first: 1.0, max: 60.0)
 
         public init() {}
 
         /// The defaults, with the test and debugging knobs of the environment:
         /// `GPHOTOBROWSE_DECODER_TEST_MODES=1`, `GPHOTOBROWSE_DECODE_TIMEOUT` (seconds),
-        /// `GPHOTOBROWSE_DECODER_MEMORY` (MiB), `GPHOTOBROWSE_BUBBLEWRAP=0`.
+        /// `GPHOTOBROWSE_DECODER_MEMORY` (MiB), `GPHOTOBROWSE_BUBBLEWRAP=0`, and for development
+        /// only `GPHOTOBROWSE_DECODE_IN_BROWSER=1`.
         public static func fromEnvironment() -> Settings {
             var settings = Settings()
             let environment = ProcessInfo.processInfo.environment
@@ -54,6 +65,7 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Embedde
             if let seconds = environment["GPHOTOBROWSE_DECODE_TIMEOUT"].flatMap(Double.init), seconds > 0 { settings.timeout = seconds }
             if let mib = environment["GPHOTOBROWSE_DECODER_MEMORY"].flatMap(Int.init), mib > 0 { settings.memoryLimit = mib << 20 }
             if environment["GPHOTOBROWSE_BUBBLEWRAP"] == "0" { settings.useBubblewrap = false }
+            if environment["GPHOTOBROWSE_DECODE_IN_BROWSER"] == "1" { settings.decodesInBrowser = true }
             return settings
         }
     }
@@ -74,12 +86,16 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Embedde
         /// What confines the decoder processes, and what does not, once one has started.
         var confinement: (held: [String], missing: [String])?
         var reported = false
-        /// Why decoding fell back to this process: set when no decoder process could start.
-        var inProcess: String?
+        /// Whether processes start, and when to try again when they do not.
+        var starts: DecoderStarts
+        /// A start is planned for when the delay is over.
+        var retryPlanned = false
+        /// Told when decoding becomes available or unavailable.
+        var observer: (@Sendable (DecoderStarts.Availability) -> Void)?
         var started = 0
         var replaced = 0
     }
-    private let state = Mutex(State())
+    private let state: Mutex<State>
     private let slots: DispatchSemaphore
     private let bubblewrapProbe = NSLock()
 
@@ -90,6 +106,7 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Embedde
         self.settings = settings
         self.maxDecodedPixels = maxDecodedPixels
         program = settings.program ?? DecoderLaunch.findProgram()
+        state = Mutex(State(starts: DecoderStarts(firstDelay: settings.startDelays.first, maxDelay: settings.startDelays.max)))
         slots = DispatchSemaphore(value: max(1, settings.maxProcesses))
         let reaper = Thread { [weak self] in
             while let interval = self?.settings.idleTime {
@@ -290,22 +307,79 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Embedde
         }
     }
 
-    /// `isolated` where decoding goes to decoder processes; `here`, in this process, where it
-    /// does not (no decoder program), or no longer does (none would start: `startProcess`
-    /// then turns decoding here for good, and the isolated answer is dropped).
+    /// `isolated`, in a decoder process; `here`, in this process, only where the development
+    /// switch asks for it by name (`Settings.decodesInBrowser`).
     func decoding<T>(here: () -> T, isolated: () -> T) -> T {
-        if isolating {
-            let answer = isolated()
-            if isolating { return answer }
-        }
-        reportInProcess()
+        guard settings.decodesInBrowser else { return isolated() }
+        reportInBrowser()
         return here()
+    }
+
+    // MARK: Availability
+
+    /// Whether the development switch decodes in this process (`GPHOTOBROWSE_DECODE_IN_BROWSER=1`).
+    public var decodesInBrowser: Bool { settings.decodesInBrowser }
+
+    /// Whether decoding can be done now; with the development switch, always.
+    public var availability: DecoderStarts.Availability {
+        settings.decodesInBrowser ? .available : state.withLock { $0.starts.availability }
+    }
+
+    /// Calls `observer` (on any thread) each time decoding becomes unavailable (no process
+    /// starts; the reason) or available again. One observer for the process.
+    public func observeAvailability(_ observer: @escaping @Sendable (DecoderStarts.Availability) -> Void) {
+        state.withLock { $0.observer = observer }
+    }
+
+    /// Retry: tries to start a process now, on a background thread, instead of after the delay.
+    public func retry() {
+        let now = ProcessInfo.processInfo.systemUptime
+        state.withLock { $0.starts.retryNow(at: now) }
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            guard slots.wait(timeout: .now() + 5) == .success else { return }
+            defer { slots.signal() }
+            if case .success(let process) = startProcess() { state.withLock { $0.idle.append(process) } }
+        }
+    }
+
+    /// A start failed: decoding is unavailable until one works; one is tried again once the
+    /// delay is over, whoever asks meanwhile.
+    private func startFailed(_ reason: String) {
+        let now = ProcessInfo.processInfo.systemUptime
+        let (changed, observer, delay, plan) = state.withLock { state in
+            let changed = state.starts.failed(reason, at: now)
+            let plan = !state.retryPlanned
+            state.retryPlanned = true
+            return (changed, state.observer, state.starts.nextTry - now, plan)
+        }
+        if plan {
+            DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + max(delay, 0.05)) { [weak self] in
+                guard let self else { return }
+                self.state.withLock { $0.retryPlanned = false }
+                guard case .unavailable = self.availability else { return }
+                guard self.slots.wait(timeout: .now()) == .success else { return }
+                defer { self.slots.signal() }
+                if case .success(let process) = self.startProcess() { self.state.withLock { $0.idle.append(process) } }
+            }
+        }
+        guard changed else { return }
+        log("Decoding is unavailable, and nothing is decoded in the browser instead: \(reason). Trying again.")
+        Trace.milestone("decoding-unavailable")
+        observer?(.unavailable(reason: reason))
+    }
+
+    private func startWorked() {
+        let (changed, observer) = state.withLock { ($0.starts.started(), $0.observer) }
+        guard changed else { return }
+        InfoLog.write("Decoding is available again.")
+        Trace.milestone("decoding-available")
+        observer?(.available)
     }
 
     /// Starts the pool's processes ahead of the first request (a folder is being opened), on
     /// background threads; returns at once. `wait` makes it return when they are ready.
     public func prestart(wait: Bool = false) {
-        guard isolating else { return }
+        guard !settings.decodesInBrowser else { return }
         let group = DispatchGroup()
         // Starts still under way count: the app prestarts at launch and again when it opens
         // a folder, and one pool never holds more than `maxProcesses`.
@@ -346,9 +420,11 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Embedde
     }
 
     private func report(listStart: String, itemSeparator: String, sectionSeparator: String) -> String {
-        guard program != nil else { return Self.unconfinedStatus }
-        let (inProcess, confinement) = state.withLock { ($0.inProcess, $0.confinement) }
-        if let inProcess { return inProcess }
+        if settings.decodesInBrowser { return Self.inBrowserStatus }
+        let (availability, confinement) = state.withLock { ($0.starts.availability, $0.confinement) }
+        if case .unavailable(let reason) = availability {
+            return "Decoding is unavailable, and nothing is decoded in the browser instead: \(reason)."
+        }
         guard let (held, missing) = confinement else { return "Decoding runs in separate processes (none started yet)." }
         var text = "Decoding runs in separate processes"
         text += held.isEmpty ? ", and is not confined." : ", confined by:\(listStart)\(held.joined(separator: itemSeparator))."
@@ -363,12 +439,9 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Embedde
         state.withLock { ($0.started, $0.replaced, $0.idle.count) }
     }
 
-    /// Whether decoding goes to decoder processes (else it runs here, unconfined).
-    private var isolating: Bool { program != nil && state.withLock { $0.inProcess == nil } }
-
     public static var unsafeReason: String { tr("Could not be decoded safely.") }
     public static var timedOutReason: String { tr("Decoding took too long; it will be tried again.") }
-    static let unconfinedStatus = "Decoding is not confined: it runs inside the browser, because the decoder program (gphotobrowse-decoder) is not installed next to it."
+    static let inBrowserStatus = "Decoding is not confined: it runs inside the browser, because GPHOTOBROWSE_DECODE_IN_BROWSER=1 asks for it (for development only)."
 
     // MARK: Requests
 
@@ -413,7 +486,7 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Embedde
         case .success(let answer):
             return .success(answer)
         case .failure(let breakdown):
-            if case .couldNotStart = breakdown { return .failure(DecodeFailure(.unreadable, tr("The decoder could not start."))) }
+            if case .couldNotStart = breakdown { return .failure(DecodeFailure(.unavailable, Self.unsafeReason)) }
             log("\(uri): \(breakdown.description); decoding goes on in a new process")
             if case .hung = breakdown { return .failure(DecodeFailure(.timedOut, Self.timedOutReason)) }
             return .failure(DecodeFailure(.unsafe, Self.unsafeReason))
@@ -449,7 +522,14 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Embedde
 
     /// A new process: through bubblewrap unless it has failed here before, else without.
     private func startProcess() -> Result<DecoderProcess, DecoderBreakdown> {
-        guard let program else { return .failure(.couldNotStart("no decoder program")) }
+        let now = ProcessInfo.processInfo.systemUptime
+        let (mayTry, availability) = state.withLock { ($0.starts.beginStart(at: now), $0.starts.availability) }
+        if !mayTry, case .unavailable(let reason) = availability { return .failure(.couldNotStart(reason)) }
+        guard let program else {
+            let reason = "the decoder program (gphotobrowse-decoder) is not installed next to the browser"
+            startFailed(reason)
+            return .failure(.couldNotStart(reason))
+        }
         let bubblewrap = settings.useBubblewrap ? DecoderLaunch.findBubblewrap() : nil
         // Until one start says whether bubblewrap runs here, starts wait for it in turn, so
         // that a machine where it cannot run tries (and logs its complaint) once.
@@ -475,18 +555,11 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Embedde
             bubblewrapProblem = "bubblewrap is turned off (GPHOTOBROWSE_BUBBLEWRAP=0)"
         }
         guard case .success(let process) = result else {
-            // A program that never starts would cost every photo its tile: decode here
-            // instead, and say so.
-            if case .failure(let breakdown) = result, state.withLock({ $0.started == 0 }) {
-                let reason = "Decoding is not confined: it runs inside the browser, because \(breakdown.description)."
-                let first = state.withLock { state -> Bool in
-                    defer { state.inProcess = reason }
-                    return state.inProcess == nil
-                }
-                if first { log(reason) }
-            }
+            // Never decoded here instead: the photos wait, the window says why.
+            if case .failure(let breakdown) = result { startFailed(breakdown.description) }
             return result
         }
+        startWorked()
         let first = state.withLock { state -> Bool in
             state.started += 1
             state.alive += 1
@@ -504,14 +577,13 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Embedde
         return .success(process)
     }
 
-    /// Says once that decoding runs in this process, unconfined (no decoder program).
-    private func reportInProcess() {
-        guard program == nil else { return }
+    /// Says once that decoding runs in this process, unconfined (the development switch).
+    private func reportInBrowser() {
         let first = state.withLock { state -> Bool in
             defer { state.reported = true }
             return !state.reported
         }
-        if first { log(Self.unconfinedStatus) }
+        if first { log(Self.inBrowserStatus) }
     }
 
     func log(_ text: String) {

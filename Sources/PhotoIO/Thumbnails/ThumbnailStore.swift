@@ -296,6 +296,7 @@ public struct ThumbnailStore: Sendable {
         case .unsafe: "unsafe"
         case .timedOut: "timed-out"
         case .cutShort: "cut-short"
+        case .unavailable: "unavailable"
         }
     }
 

@@ -219,6 +219,15 @@ final class ThumbnailGrid {
     /// Gives keyboard focus to the grid.
     func focus() { gtk_widget_grab_focus(gridView.widget) }
 
+    /// The tiles of `keys`, whose failures the loader forgot, ask for their thumbnails again.
+    func askAgain(for keys: Set<PhotoVersion>) {
+        for tile in tiles.values {
+            guard let key = tile.key, keys.contains(key) else { continue }
+            tile.awaitThumbnail()
+            scheduler.bound(tile, needsThumbnail: true)
+        }
+    }
+
     /// Focuses the tile showing `id`, once it is bound (unless another photo is asked to be
     /// focused or revealed meanwhile).
     func focusTile(showing id: String, attempts: Int = 10) {

@@ -92,6 +92,14 @@ final class ThumbnailLoader {
         return cache.contains(key)
     }
 
+    /// Forgets every failure that may not last (decoding was unavailable, a timeout), so
+    /// that the tiles showing one ask again; returns their keys.
+    func forgetPassingFailures() -> Set<PhotoVersion> {
+        let keys = transient.removeAll()
+        for key in keys { cache.remove(key) }
+        return Set(keys)
+    }
+
     /// Drops a failure that may not last once its time is up.
     private func forgetIfDue(_ key: PhotoVersion) {
         if transient.isDue(key, at: ProcessInfo.processInfo.systemUptime) { cache.remove(key) }

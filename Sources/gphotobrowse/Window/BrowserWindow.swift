@@ -20,6 +20,8 @@ final class BrowserWindow {
     let status = StatusPage()
     /// Says a web album shows the copies saved on this computer.
     let offlineBanner = OfflineBanner()
+    /// Says why photos are not shown while no decoder process starts.
+    let decodingBanner = DecodingBanner()
     let editBar = EditBar()
     let progress = JobProgress()
     let toasts = Toasts()
@@ -70,6 +72,7 @@ final class BrowserWindow {
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_box_append(content.cast(), header.root)
         gtk_box_append(content.cast(), offlineBanner.root)
+        gtk_box_append(content.cast(), decodingBanner.root)
         gtk_box_append(content.cast(), toasts.root)
         adw_application_window_set_content(window.cast(), content)
 
@@ -83,6 +86,11 @@ final class BrowserWindow {
         installDropTarget()
         if let picking { installPicking(picking) }
         contextMenu.onChange = { [weak self] in self?.applyPolicy() }
+        decodingBanner.onAvailable = { [weak self] in
+            guard let folder = self?.folder else { return }
+            let keys = folder.loader.forgetPassingFailures()
+            for page in folder.pages { page.grid.askAgain(for: keys) }
+        }
         applyPolicy()
         watchFirstFrame()
         onSignal(window, "destroy") { [weak self] in
