@@ -64,3 +64,43 @@ import Testing
         #expect(ShownText(OutsideText("\u{202E}gpj.exe\u{7}")).plain == "gpj.exe")
     }
 }
+
+@Suite struct AccessKeyTests {
+    @Test func theUnderscoreIsTakenOut() {
+        #expect(AccessKey.removed(from: "_Save") == "Save")
+        #expect(AccessKey.removed(from: "C_hoose") == "Choose")
+        #expect(AccessKey.removed(from: "C_hoose %d Photos") == "Choose %d Photos")
+        #expect(AccessKey.removed(from: "snake__case") == "snake_case")
+        #expect(AccessKey.removed(from: "Plain") == "Plain")
+    }
+
+    @Test func aKeyAddedInParenthesesIsTakenOut() {
+        #expect(AccessKey.removed(from: "保存(_S)") == "保存")
+        #expect(AccessKey.removed(from: "选择 %d 张照片(_H)") == "选择 %d 张照片")
+        #expect(AccessKey.removed(from: "打开文件夹(_O)…") == "打开文件夹…")
+        #expect(AccessKey.removed(from: "取消 (_C)") == "取消")
+        #expect(AccessKey.removed(from: "儲存（_S）") == "儲存")
+    }
+}
+
+@Suite struct FailureWordsTests {
+    @Test func contentTypesAreSaidAsAPersonSaysThem() {
+        #expect(FailureWords.contents(ofType: "text/plain") == "a text file")
+        #expect(FailureWords.contents(ofType: "text/html") == "a web page")
+        #expect(FailureWords.contents(ofType: "application/pdf") == "a PDF document")
+        #expect(FailureWords.contents(ofType: "video/mp4") == "a video")
+        #expect(FailureWords.contents(ofType: "application/zip") == "an archive")
+        #expect(FailureWords.contents(ofType: "image/x-unknown-raw") == "an image in a format this computer cannot show")
+        #expect(FailureWords.contents(ofType: "application/octet-stream") == "data of another kind")
+        #expect(FailureWords.contents(ofType: "nonsense") == "data of another kind")
+    }
+
+    @Test func loaderMessagesBecomeSentences() {
+        #expect(FailureWords.loaderFailure("Error interpreting JPEG image file (Improper call to JPEG library in state 201)", header: false)
+                == "The file is damaged, or is no photo this computer can read.")
+        #expect(FailureWords.loaderFailure("Premature end of JPEG file", header: true)
+                == "The end of this photo is missing: the file was cut short.")
+        #expect(FailureWords.loaderFailure("bad Huffman code", header: true) == "The photo is damaged and cannot be shown.")
+        #expect(FailureWords.loaderFailure(nil, header: true) == "The photo is damaged and cannot be shown.")
+    }
+}

@@ -69,8 +69,7 @@ public enum ImageTypes {
             return .success(type)
         }
         if let type = loaderType(for: sniffed) { return .success(type) }
-        let description = takeString(g_content_type_get_description(sniffed)) ?? sniffed
-        return .failure(DecodeFailure(.notAnImage, tr("Not an image that can be shown: the file holds %1$s (%2$s).", description, sniffed)))
+        return .failure(DecodeFailure(.notAnImage, tr("Not a photo: the file is %s.", FailureWords.contents(ofType: sniffed))))
     }
 
     /// A supported loader MIME type for a content type, itself or one it is a kind of.

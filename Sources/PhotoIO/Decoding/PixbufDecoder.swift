@@ -108,10 +108,12 @@ public struct PixbufDecoder: ImageDecoding {
             if plan.sourceSize == nil && source.bytesRead == 0 {
                 return .failure(DecodeFailure(.corrupt, tr("The file is empty.")))
             }
+            // The person reads what the loader's words mean, not the words.
             if plan.sourceSize == nil {
-                return .failure(DecodeFailure(.notAnImage, loadError.map { tr("Not a readable image: %s", $0) } ?? tr("Not an image format this computer can read.")))
+                return .failure(DecodeFailure(.notAnImage, loadError != nil ? FailureWords.loaderFailure(loadError, header: false)
+                                                                               : tr("Not an image format this computer can read.")))
             }
-            return .failure(DecodeFailure(.corrupt, loadError.map { tr("The image is damaged: %s", $0) } ?? tr("The image could not be decoded.")))
+            return .failure(DecodeFailure(.corrupt, FailureWords.loaderFailure(loadError, header: true)))
         }
         let format = plan.format
         guard let oriented = uprightByExif ? gdk_pixbuf_apply_embedded_orientation(loaded) : OpaquePointer(g_object_ref(UnsafeMutableRawPointer(loaded))) else {

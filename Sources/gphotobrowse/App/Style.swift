@@ -7,7 +7,8 @@ enum Style {
     gridview.photo-grid > child { padding: 3px; border-radius: 8px; }
     gridview.photo-grid > child:selected { background-color: transparent; }  /* our selection draws itself */
     .thumbnail { background-color: alpha(currentColor, 0.07); border-radius: 6px; }
-    .thumbnail.broken { background-color: alpha(currentColor, 0.04); }
+    /* A broken tile stands out from the grid's white background, its edge drawn. */
+    .thumbnail.broken { background-color: alpha(currentColor, 0.10); box-shadow: inset 0 0 0 1px alpha(currentColor, 0.12); }
     .thumbnail.selected { box-shadow: inset 0 0 0 4px @accent_bg_color; }
     .thumbnail.selected picture { opacity: 0.85; }
     .tile-check { min-width: 24px; min-height: 24px; border-radius: 999px; color: transparent;

@@ -79,8 +79,9 @@ final class BoardWindow {
         menu.unref()
         adw_header_bar_pack_end(header.cast(), menuButton)
         buttons[.menu] = menuButton
-        let save = gtk_button_new_with_mnemonic(tr("_Save"))!
-        Accessible.name(save, mnemonic: tr("_Save"))
+        // No access key on a header bar's button (Ctrl+S is its key): a translation's key in
+        // parentheses would show ("保存(S)").
+        let save = gtk_button_new_with_label(AccessKey.removed(from: tr("_Save")))!
         gtk_widget_add_css_class(save, "suggested-action")
         Accessible.name(save, tooltip: tr("Save a Marked-Up Copy (Ctrl+S)"))
         gtk_actionable_set_action_name(save.cast(), "win.save")

@@ -110,13 +110,13 @@ final class WindowHeader {
     /// Cancel at the start and Choose, the suggested action, at the end: the window chooses
     /// photos for the program that asked (`--pick`).
     func showPicking(multiple: Bool) {
-        let cancel = gtk_button_new_with_mnemonic(tr("_Cancel"))!
-        Accessible.name(cancel, mnemonic: tr("_Cancel"))
+        // No access keys on a header bar's buttons (Escape and Enter are theirs): a translation's
+        // key in parentheses would show ("取消(C)").
+        let cancel = gtk_button_new_with_label(AccessKey.removed(from: tr("_Cancel")))!
         gtk_actionable_set_action_name(cancel.cast(), "win.pick-cancel")
         adw_header_bar_pack_start(root.cast(), cancel)
         gtk_widget_insert_after(cancel, gtk_widget_get_parent(backButton), nil)
-        let choose = gtk_button_new_with_mnemonic(tr("C_hoose"))!
-        Accessible.name(choose, mnemonic: tr("C_hoose"))
+        let choose = gtk_button_new_with_label(AccessKey.removed(from: tr("C_hoose")))!
         gtk_widget_add_css_class(choose, "suggested-action")
         gtk_actionable_set_action_name(choose.cast(), "win.pick-choose")
         adw_header_bar_pack_end(root.cast(), choose)
@@ -133,8 +133,7 @@ final class WindowHeader {
     func showChosen(_ count: Int) {
         guard let picking, picking.multiple else { return }
         let label = count == 0 ? tr("C_hoose") : trn("C_hoose %d Photo", "C_hoose %d Photos", count, count)
-        Texts.setLabel(button: picking.choose, ShownText(label))
-        gtk_button_set_use_underline(picking.choose.cast(), 1)
+        Texts.setLabel(button: picking.choose, ShownText(AccessKey.removed(from: label)))
     }
 
     /// The Select toggle follows edit mode.
