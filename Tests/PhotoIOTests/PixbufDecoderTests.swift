@@ -74,7 +74,11 @@ import Testing
     }
 
     @Test func missingFileIsUnreadable() throws {
-        #expect(try #require(decode("gone.jpg").failure).kind == .unreadable)
+        let failure = try #require(decode("gone.jpg").failure)
+        #expect(failure.kind == .unreadable)
+        // A path that never existed is not said to be gone.
+        #expect(!failure.reason.contains("no longer"))
+        #expect(failure.reason == "There is no file at this place.")
     }
 
     @Test func truncatedPNGFailsOrDecodesWithoutCrashing() throws {

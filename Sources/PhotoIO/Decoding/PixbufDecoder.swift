@@ -314,7 +314,9 @@ final class ByteSource {
             let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
             if fd < 0 {
                 let reason = errno == EACCES ? tr("You do not have permission to read this file.") :
-                    errno == ENOENT ? tr("The file no longer exists.") : tr("The file could not be opened: %s.", String(cString: strerror(errno)))
+                    // Whether it ever existed is not known here (a path given that never did):
+                    // said as it is, not as "no longer".
+                    errno == ENOENT ? tr("There is no file at this place.") : tr("The file could not be opened: %s.", String(cString: strerror(errno)))
                 return .failure(DecodeFailure(.unreadable, reason))
             }
             var status = stat()
