@@ -60,6 +60,17 @@ import Testing
         #expect(XMPMarks.read([]) == nil)
     }
 
+    /// A photo that is not a JPEG is read as a possible sidecar: only bytes that begin as XML
+    /// go to the parser (libxml2 writes its complaints on stderr).
+    @Test func onlyWhatBeginsAsXMLIsParsed() {
+        #expect(!XMPMarks.startsAsXML([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+        #expect(!XMPMarks.startsAsXML(Array("gtk-logo.ref.png".utf8)))
+        #expect(!XMPMarks.startsAsXML([]))
+        #expect(XMPMarks.startsAsXML([0xEF, 0xBB, 0xBF] + Array(" \n<?xpacket".utf8)))
+        #expect(XMPMarks.startsAsXML(Array("<x:xmpmeta/>".utf8)))
+        #expect(XMPMarks.parse([0x89, 0x50, 0x4E, 0x47]) == nil)
+    }
+
     @Test func externalEntitiesAreNotLoaded() {
         let hostile = "<!DOCTYPE x [<!ENTITY e SYSTEM 'file:///etc/passwd'>]><x:xmpmeta xmlns:x='adobe:ns:meta/'><rdf:RDF xmlns:rdf='http://www.w3.org/1999/02/22-rdf-syntax-ns#'><rdf:Description xmlns:dc='http://purl.org/dc/elements/1.1/'><dc:subject><rdf:Bag><rdf:li>&e;</rdf:li></rdf:Bag></dc:subject></rdf:Description></rdf:RDF></x:xmpmeta>"
         let tags = XMPMarks.read(Array(hostile.utf8))?.tags ?? []

@@ -93,11 +93,20 @@ public enum XMPMarks {
     // MARK: -
 
     static func parse(_ bytes: [UInt8]) -> XMLDocument? {
-        guard !bytes.isEmpty, bytes.count <= maxBytes else { return nil }
+        // Only what starts as XML goes to the parser: a photo that is not a JPEG (a PNG, a
+        // HEIC) is no sidecar, and libxml2 would write its complaints about it on stderr.
+        guard !bytes.isEmpty, bytes.count <= maxBytes, startsAsXML(bytes) else { return nil }
         var data = bytes
         // An embedded packet may end in padding spaces and NULs.
         while let last = data.last, last == 0 { data.removeLast() }
         return try? XMLDocument(data: Data(data), options: [.nodeLoadExternalEntitiesNever])
+    }
+
+    /// Whether `bytes` begin, after a UTF-8 byte order mark and white space, with "<".
+    static func startsAsXML(_ bytes: [UInt8]) -> Bool {
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        return index < bytes.count && bytes[index] == UInt8(ascii: "<")
     }
 
     /// The child elements of `element` named `name` in `uri` (Foundation's
