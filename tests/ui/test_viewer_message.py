@@ -27,12 +27,14 @@ def test_the_message_over_a_bright_thumbnail_is_readable(launch, web_root, tmp_p
         def message_on_a_card(image):
             viewer = image.crop(app.content_area())
             # Down the middle of the viewer: the thumbnail shown while the photo is read (256
-            # pixels by 192, centred), and the message centred on it.
-            x, y = viewer.width // 2, viewer.height // 2
-            column = [viewer.pixel(x + dx, y + dy) for dy in range(-85, 86) for dx in (-8, 0, 8)]
-            ends = [viewer.pixel(x, y + dy) for dy in (-85, 85)]
-            if not all(min(p) >= 235 for p in ends):
-                return False, f"no white thumbnail in the middle: {ends}"
+            # pixels by 192, centred in the photo's area, above the toolbar), and the message
+            # centred on it. Its top and bottom edges are the first and last white pixels.
+            x = viewer.width // 2
+            white = [y for y in range(viewer.height) if min(viewer.pixel(x, y)) >= 235]
+            if not white or white[-1] - white[0] < 150:
+                return False, f"no white thumbnail in the middle: white rows {white[:1]}…{white[-1:]}"
+            top, bottom = white[0] + 4, white[-1] - 4
+            column = [viewer.pixel(x + dx, y) for y in range(top, bottom + 1) for dx in (-8, 0, 8)]
             dark = sum(1 for p in column if max(p) < 110) / len(column)
             # White words on white would leave it all white: a dark card across it, behind them.
             return dark > 0.08, f"{dark:.0%} of the thumbnail's middle under a dark card"
