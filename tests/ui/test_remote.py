@@ -45,9 +45,9 @@ def sftp_server(tmp_path):
         server.stop()
 
 
-def launch_over_sftp(launch, server: SftpServer, uri: str):
+def launch_over_sftp(launch, server: SftpServer, uri: str, sort_by: str | None = None):
     """gphotobrowse URI with the server's agent, as a desktop session would start it."""
-    app = launch(uri, extra_env={"SSH_AUTH_SOCK": server.agent_socket})
+    app = launch(uri, extra_env={"SSH_AUTH_SOCK": server.agent_socket}, sort_by=sort_by)
     problem = client_runtime_dir_problem(app.environment.get("XDG_RUNTIME_DIR"))
     assert problem is None, problem
     return app
@@ -110,7 +110,9 @@ def test_tiles_show_embedded_previews_first_and_each_file_is_read_once(launch, t
         camera_jpeg(folder / name, colour, preview)
     sizes = sum(p.stat().st_size for p in folder.iterdir())
     assert sizes > 3 * 256 * 1024, "photos larger than the first read of each"
-    app = launch_over_sftp(launch, sftp_server, sftp_server.uri(folder))
+    # In name order: tiles keep their index (dates taken read meanwhile would re-sort them,
+    # and a tile's index in the trace would then name another photo).
+    app = launch_over_sftp(launch, sftp_server, sftp_server.uri(folder), sort_by="name")
     app.wait_for_line(r"^trace enumerated 3 \d+$", timeout=60)
     app.wait_for_window(r"^camera$", timeout=30)
     app.wait_for_line(r"^trace visible-thumbnails 3 \d+$", timeout=60)
