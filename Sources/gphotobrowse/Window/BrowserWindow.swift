@@ -19,7 +19,7 @@ final class BrowserWindow {
     let stack: OpaquePointer
     let status = StatusPage()
     /// Says a web album shows the copies saved on this computer.
-    let offlineBanner = OfflineBanner()
+    let offlineBanner = InfoBar()
     /// Says why photos are not shown while no decoder process starts.
     let decodingBanner = DecodingBanner()
     let editBar = EditBar()

@@ -18,7 +18,7 @@ extension BrowserWindow {
                 ? tr("Offline: showing the copies saved on this computer.")
                 : tr("The server failed (%s): showing the copies saved on this computer.", reason)
             printError((report.isOffline ? "offline: " : "stale: ") + reason)
-            offlineBanner.show(message) { [weak self] in self?.open(uris: [uri]) }
+            offlineBanner.show(ShownText(message)) { [weak self] in self?.open(uris: [uri]) }
         } else {
             offlineBanner.hide()
         }
