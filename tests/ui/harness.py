@@ -251,6 +251,15 @@ class Blob:
                 f"{self.width}x{self.height} centre=({self.cx:.0f},{self.cy:.0f})>")
 
 
+def wait_until(condition, what: str, timeout: float = 10) -> None:
+    """Waits until `condition()` holds (a file on disk, a setting), polling, or fails naming `what`."""
+    deadline = Deadline(timeout)
+    while not condition():
+        if deadline.expired():
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.05)
+
+
 def close_to(pixel: tuple[int, int, int], colour: tuple[int, int, int], tolerance: int) -> bool:
     return all(abs(a - b) <= tolerance for a, b in zip(pixel, colour))
 

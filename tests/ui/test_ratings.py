@@ -6,23 +6,13 @@ and a picking window changes nothing."""
 
 import shutil
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
 
-from harness import make_solid, open_folder, set_times
+from harness import make_solid, open_folder, set_times, wait_until
 
 pytestmark = pytest.mark.skipif(shutil.which("exiftool") is None, reason="exiftool is not installed")
-
-
-def wait_until(condition, what: str, timeout: float = 10) -> None:
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        if condition():
-            return
-        time.sleep(0.05)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 def exiftool(*args: str) -> str:

@@ -4,25 +4,15 @@ checked is the files on the disk: names, bytes, the EXIF orientation exiftool re
 
 import shutil
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
 
-from harness import COLOURS, close_to, convert_tool, open_folder, run, tiles_check, wait_for_screen
+from harness import COLOURS, close_to, convert_tool, open_folder, run, tiles_check, wait_for_screen, wait_until
 
 PHOTOS = {"a-red.png": "red", "b-green.png": "green", "c-blue.png": "blue"}
 # The rename popover's refusal is in libadwaita's error colour (light style).
 ERROR_RED = (0xC0, 0x1C, 0x28)
-
-
-def wait_until(condition, what: str, timeout: float = 10) -> None:
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        if condition():
-            return
-        time.sleep(0.05)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 def open_rename(app) -> None:
