@@ -167,9 +167,16 @@ class SftpServer:
         self.sshd.wait(5)
         for pid in sessions:
             try:
-                os.kill(pid, signal.SIGTERM)
+                os.kill(pid, signal.SIGKILL)
             except ProcessLookupError:
                 pass
+        # Gone means gone before the caller goes on: a session still alive for a few
+        # milliseconds would serve one more read and the server would not have gone away.
+        deadline = time.monotonic() + self.timeout
+        while any(self._alive(pid) for pid in sessions):
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"sshd's sessions {sessions} did not end")
+            time.sleep(0.01)
 
     def start_sshd_again(self) -> None:
         """The server comes back, on the same port."""
@@ -183,6 +190,15 @@ class SftpServer:
             if self.sshd.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"sshd did not listen again on {self.port}: {self.log()}")
             time.sleep(0.05)
+
+    @staticmethod
+    def _alive(pid: int) -> bool:
+        """Whether `pid` still runs (a zombie, ended but not yet reaped, does not)."""
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+        except (OSError, IndexError):
+            return False
 
     @staticmethod
     def _descendants(pid: int) -> list[int]:

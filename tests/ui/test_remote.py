@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from exif_photos import camera_jpeg
-from harness import COLOURS, Deadline, tiles_check, wait_for_screen
+from harness import COLOURS, Deadline, tiles_check, wait_for_screen, wait_until
 from sftp_server import SftpServer, client_runtime_dir_problem, free_port, missing_tools
 from test_albums import expect_tiles, photos, show_album, wait_for_albums, wait_for_switcher
 
@@ -149,10 +149,15 @@ def test_retry_connects_again_once_the_server_is_back(launch, tmp_path, sftp_ser
     cache = {"XDG_CACHE_HOME": str(tmp_path / "cache"), "SSH_AUTH_SOCK": sftp_server.agent_socket}
     first = launch(sftp_server.uri(folder), extra_env=cache)
     first.wait_for_line(r"^trace visible-thumbnails 2 \d+$", timeout=60)
+    # The thumbnails are shown before they are written: quitting earlier would leave the
+    # second run to make them again from whole copies of the photos.
+    thumbnails = tmp_path / "cache" / "thumbnails" / "large"
+    wait_until(lambda: len(list(thumbnails.glob("*.png"))) == 2, "both thumbnails in the cache")
     assert first.quit() == 0
 
     app = launch(sftp_server.uri(folder), extra_env=cache)
     app.wait_for_line(r"^trace visible-thumbnails 2 \d+$", timeout=60)
+    assert not app.lines_matching(r"^trace tile-preview "), "the second run made thumbnails again"
     app.wait_for_window(r"^gone-and-back$", timeout=30)
     sftp_server.stop_sshd()
     app.focus()
