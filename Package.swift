@@ -72,6 +72,8 @@ let package = Package(
         .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CJxl", pkgConfig: "libjxl", providers: [.apt(["libjxl-dev"])]),
         .systemLibrary(name: "CLcms", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
+        // libjpeg-turbo for a JPEG's region decoded alone (the viewer's tiles of a large photo).
+        .systemLibrary(name: "CJpeg", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         // gettext and setlocale from the C library, for translations.
         .systemLibrary(name: "CIntl"),
         // The model: photo list, sort orders, decode scheduling, translations. Imports no GTK
@@ -83,7 +85,7 @@ let package = Package(
         // Files and pixels: folder listing with GIO, decoding with gdk-pixbuf (in decoder
         // processes, `IsolatedDecoder`), downloads with libsoup into a disk cache, the drawing
         // board's rendering (cairo, Pango) and saving. No GTK.
-        .target(name: "PhotoIO", dependencies: ["PhotoCore", "Bridge", "CGdkPixbuf", "CExif", "CConfinement", "CSoup", "CJson", "CXml", "CCairo", "CRaw", "CHeif", "CJxl", "CLcms"]),
+        .target(name: "PhotoIO", dependencies: ["PhotoCore", "Bridge", "CGdkPixbuf", "CExif", "CConfinement", "CSoup", "CJson", "CXml", "CCairo", "CRaw", "CHeif", "CJxl", "CLcms", "CJpeg"]),
         // The decoder process: decodes one file descriptor at a time for the browser,
         // confined (see `DecoderService`).
         .executableTarget(name: "gphotobrowse-decoder", dependencies: ["PhotoIO"]),

@@ -18,8 +18,9 @@ run_pkgs=(
   # gdk-pixbuf loaders: SVG, WebP, HEIC/HEIF, AVIF
   librsvg2-common webp-pixbuf-loader heif-gdk-pixbuf libavif-gdk-pixbuf
   # the decoder processes' own decoders: cameras' RAW files (LibRaw), HEIC and AVIF
-  # (libheif), JPEG XL (libjxl), and colour profiles converted to sRGB (Little CMS)
-  libraw-dev libheif-dev libjxl-dev liblcms2-dev
+  # (libheif), JPEG XL (libjxl), colour profiles converted to sRGB (Little CMS), and a
+  # JPEG's region decoded alone for the viewer's tiles (libjpeg-turbo)
+  libraw-dev libheif-dev libjxl-dev liblcms2-dev libjpeg62-turbo-dev
   hicolor-icon-theme adwaita-icon-theme
   # a font for the interface (the packages above only recommend one)
   fonts-dejavu-core

@@ -42,6 +42,11 @@ public struct DecoderRequest: Sendable, Equatable {
         /// The XMP sidecar sent merged with `marks`: its rating, tags and favourite replaced,
         /// everything else kept, as bytes in the memory beside the reply (`sidecar`).
         case mergedSidecar = 13
+        /// A rectangle of a JPEG (`region`, upright, in the photo reduced by `2^reduction`)
+        /// decoded alone, as one frame (`DecodedImage`, its source size the photo's upright
+        /// size): a viewer's tile. No more than the region is decoded, and at most `maxPixels`
+        /// of it; a photo whose header declares more than `maxRegionSource` pixels is refused.
+        case region = 14
     }
 
     /// Matches the reply to the request.
@@ -65,12 +70,18 @@ public struct DecoderRequest: Sendable, Equatable {
     public var orientation: Int?
     /// A merged sidecar's marks.
     public var marks: PhotoMarks?
+    /// A region request's rectangle.
+    public var region: ImageRegion?
+
+    /// The most pixels a photo decoded a region at a time may declare (a gigapixel): past
+    /// that, a file is taken for a decompression bomb.
+    public static let maxRegionSource = 1 << 30
 
     public init(id: UInt64, operation: Operation, fitting: PixelSize = PixelSize(width: 1, height: 1),
                 maxPixels: Int = 100_000_000, maxFrames: Int = 300, maxBytes: Int = 128 << 20,
                 name: String? = nil, probePath: String? = nil, probePort: Int? = nil,
                 baseURL: String? = nil, contentType: String? = nil, quarterTurns: Int? = nil, orientation: Int? = nil,
-                marks: PhotoMarks? = nil) {
+                marks: PhotoMarks? = nil, region: ImageRegion? = nil) {
         self.id = id
         self.operation = operation
         self.fitting = fitting
@@ -85,12 +96,14 @@ public struct DecoderRequest: Sendable, Equatable {
         self.quarterTurns = quarterTurns
         self.orientation = orientation
         self.marks = marks
+        self.region = region
     }
 
     enum Tag: UInt8 {
         case id = 1, operation, width, height, maxPixels, maxFrames, maxBytes, name, probePath, probePort, baseURL, contentType
         case quarterTurns, orientation
         case rating, favourite, tags
+        case regionX, regionY, regionWidth, regionHeight, reduction
     }
 
     /// Edges and pixel counts a request may carry.
@@ -119,6 +132,13 @@ public struct DecoderRequest: Sendable, Equatable {
             fields[Tag.favourite.rawValue] = .int(marks.favourite ? 1 : 0)
             fields[Tag.tags.rawValue] = .text(marks.tags.joined(separator: "\n"))
         }
+        if let region {
+            fields[Tag.regionX.rawValue] = .int(Int64(region.x))
+            fields[Tag.regionY.rawValue] = .int(Int64(region.y))
+            fields[Tag.regionWidth.rawValue] = .int(Int64(region.width))
+            fields[Tag.regionHeight.rawValue] = .int(Int64(region.height))
+            fields[Tag.reduction.rawValue] = .int(Int64(region.reduction))
+        }
         return DecoderMessage(kind: .request, fields: fields)
     }
 
@@ -126,7 +146,7 @@ public struct DecoderRequest: Sendable, Equatable {
     public init(_ message: DecoderMessage) throws(DecoderMessage.Malformed) {
         guard message.kind == .request else { throw .init(reason: "not a request") }
         guard let id = message.int(Tag.id.rawValue) else { throw .init(reason: "request without an id") }
-        let rawOperation = try message.int(Tag.operation.rawValue, in: 1...13)
+        let rawOperation = try message.int(Tag.operation.rawValue, in: 1...14)
         self.id = UInt64(bitPattern: id)
         operation = Operation(rawValue: Int64(rawOperation))!
         fitting = PixelSize(width: try message.int(Tag.width.rawValue, in: 1...Self.maxEdge),
@@ -145,6 +165,11 @@ public struct DecoderRequest: Sendable, Equatable {
             favourite: try message.int(Tag.favourite.rawValue, in: 0...1) == 1,
             rating: try message.int(Tag.rating.rawValue, in: 0...5),
             tags: (message.text(Tag.tags.rawValue) ?? "").split(separator: "\n").map(String.init))
+        region = operation != .region ? nil : ImageRegion(
+            x: try message.int(Tag.regionX.rawValue, in: 0...Self.maxEdge), y: try message.int(Tag.regionY.rawValue, in: 0...Self.maxEdge),
+            width: try message.int(Tag.regionWidth.rawValue, in: 1...Self.maxEdge),
+            height: try message.int(Tag.regionHeight.rawValue, in: 1...Self.maxEdge),
+            reduction: try message.int(Tag.reduction.rawValue, in: 0...Int64(ImageRegion.maxReduction)))
     }
 }
 

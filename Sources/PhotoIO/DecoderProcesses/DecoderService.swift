@@ -261,6 +261,16 @@ private final class Service: @unchecked Sendable {
             case .success(let fd): return (DecoderReply(id: request.id, outcome: .sidecar(byteCount: merged.count)), fd)
             case .failure(let failure): return reply(.failure(failure))
             }
+        case .region:
+            guard let region = request.region, let descriptor = source.descriptor else {
+                return reply(.failure(DecodeFailure(.unreadable, "A region request without a region.")))
+            }
+            let decoded = JPEGRegionDecoder.decode(descriptor: descriptor, region: region, maxPixels: request.maxPixels,
+                                                   cancellation: cancellation) { SharedPixels.seal(pixbuf: $0, sourceSize: $1, format: $2) }
+            switch decoded {
+            case .success(let (fd, layout)): return (DecoderReply(id: request.id, outcome: .pixels(layout)), fd)
+            case .failure(let failure): return reply(.failure(failure))
+            }
         case .probe, .dates:
             return reply(.failure(DecodeFailure(.unreadable, "Unreachable.")))
         }

@@ -64,7 +64,7 @@ enum EmbeddedPreview {
 
     /// `pixbuf` turned as EXIF orientation `orientation` says (as
     /// `gdk_pixbuf_apply_embedded_orientation` does); nil for 1 (nothing to do).
-    private static func turned(_ pixbuf: OpaquePointer, orientation: Int) -> OpaquePointer? {
+    static func turned(_ pixbuf: OpaquePointer, orientation: Int) -> OpaquePointer? {
         func rotated(_ source: OpaquePointer, _ angle: GdkPixbufRotation) -> OpaquePointer? { gdk_pixbuf_rotate_simple(source, angle) }
         func flipped(_ source: OpaquePointer?) -> OpaquePointer? {
             guard let source else { return nil }
