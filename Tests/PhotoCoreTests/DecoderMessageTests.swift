@@ -22,13 +22,16 @@ import Testing
 
         let layout = PixelLayout(frames: PixelLayout.packed([(PixelSize(width: 10, height: 5), 100), (PixelSize(width: 10, height: 5), 40)], hasAlpha: true),
                                  hasAlpha: true, sourceSize: PixelSize(width: 40, height: 20), format: "gif", loops: false)
+        var cutShort = PixelLayout(frames: PixelLayout.packed([(PixelSize(width: 10, height: 5), 0)], hasAlpha: false),
+                                   hasAlpha: false, sourceSize: PixelSize(width: 10, height: 5), format: "jpeg")
+        cutShort.endMissing = true
         var details = PhotoDetails(uri: "", name: "")
         details.camera = "Canon EOS R5"
         details.fNumber = 5.6
         details.dimensions = PixelSize(width: 8192, height: 5464)
         details.latitude = -33.9
         for outcome: DecoderReply.Outcome in [
-            .pixels(layout), .date(.taken(1_700_000_000_000_000)), .date(.noDate), .date(nil),
+            .pixels(layout), .pixels(cutShort), .date(.taken(1_700_000_000_000_000)), .date(.noDate), .date(nil),
             .properties(details), .failure(DecodeFailure(.unsafe, "Could not be decoded safely.")),
             .failure(DecodeFailure(.timedOut, "Decoding took too long; it will be tried again.")), .probe("read x: failed"),
             .dates([.taken(-5), .noDate, nil, .taken(1_700_000_000_000_000)]), .dates([]),

@@ -100,6 +100,19 @@ import Testing
         }
     }
 
+    @Test func aJPEGCutShortDecodesAndSaysItsEndIsMissing() throws {
+        folder.image("whole.jpg", width: 640, height: 480, rgba: 0xCC33_33FF, type: "jpeg")
+        let whole = folder.bytes("whole.jpg")
+        folder.file("cut.jpg", bytes: Array(whole.prefix(whole.count / 2)))
+        let cut = try decode("cut.jpg", fitting: 320).get()
+        #expect(cut.endMissing)
+        #expect(cut.sourceSize == PixelSize(width: 640, height: 480))
+        #expect(try !decode("whole.jpg", fitting: 320).get().endMissing)
+        // Bytes after the image's end (cameras append other images there) leave it whole.
+        folder.file("trailing.jpg", bytes: whole + [0x00, 0x00])
+        #expect(try !decode("trailing.jpg", fitting: 320).get().endMissing)
+    }
+
     @Test func pngHeaderClaimingAHugeSizeIsRefused() throws {
         folder.file("huge.png", bytes: pngHeader(width: 30_000, height: 30_000))
         let failure = try #require(decode("huge.png").failure)

@@ -31,6 +31,8 @@ public struct PixelLayout: Sendable, Equatable {
     public var format: String
     /// Whether an animation starts over after its last frame.
     public var loops: Bool
+    /// The file ended before its image did (`DecodedImage.endMissing`).
+    public var endMissing = false
 
     public init(frames: [Frame], hasAlpha: Bool, sourceSize: PixelSize, format: String, loops: Bool = true) {
         self.frames = frames
@@ -160,6 +162,8 @@ public struct DecoderReply: Sendable, Equatable {
         case orientationFound, segmentStart, segmentEnd
         // marks; a merged sidecar's size
         case rating = 200, favourite, tags, sidecarBytes
+        // pixels: the file ended before the image did
+        case endMissing
     }
 
     enum OutcomeCode: Int64 {
@@ -189,6 +193,7 @@ public struct DecoderReply: Sendable, Equatable {
             set(.sourceHeight, .int(Int64(layout.sourceSize.height)))
             set(.format, .text(layout.format))
             set(.loops, .int(layout.loops ? 1 : 0))
+            if layout.endMissing { set(.endMissing, .int(1)) }
         }
         switch outcome {
         case .pixels(let layout):
@@ -270,6 +275,11 @@ public struct DecoderReply: Sendable, Equatable {
         guard let id = message.int(Tag.id.rawValue) else { throw .init(reason: "reply without an id") }
         self.id = UInt64(bitPattern: id)
         func layout() throws(DecoderMessage.Malformed) -> PixelLayout {
+            var layout = try frameLayout()
+            layout.endMissing = (message.int(Tag.endMissing.rawValue) ?? 0) == 1
+            return layout
+        }
+        func frameLayout() throws(DecoderMessage.Malformed) -> PixelLayout {
             let edge = Int64(PixelLayout.maxEdge)
             guard let numbers = message.ints(Tag.frames.rawValue), !numbers.isEmpty, numbers.count % 5 == 0,
                   numbers.allSatisfy({ (0...Int64(Int32.max) * 8).contains($0) }) else {

@@ -37,10 +37,13 @@ public enum FailureWords {
     /// Why a file the loader gave up on cannot be shown. `message` is the loader's; `header`
     /// whether the loader understood the file's header (so it is a photo, damaged).
     public static func loaderFailure(_ message: String?, header: Bool) -> String {
-        if let message, isCutShort(message) { return tr("The end of this photo is missing: the file was cut short.") }
+        if let message, isCutShort(message) { return endMissing }
         return header ? tr("The photo is damaged and cannot be shown.")
             : tr("The file is damaged, or is no photo this computer can read.")
     }
+
+    /// A photo whose file ends before its image does, shown as far as it goes.
+    public static var endMissing: String { tr("The end of this photo is missing: the file was cut short.") }
 
     /// A loader's words for data that ends too soon.
     public static func isCutShort(_ message: String) -> Bool {

@@ -77,6 +77,9 @@ public struct DecodedImage: Sendable {
     public let sourceSize: PixelSize
     /// The decoder's name for the format it found in the content ("jpeg", "png", …).
     public let format: String
+    /// The file ended before its image did (a JPEG cut short): the pixels are what there was,
+    /// the rest filled in by the loader.
+    public var endMissing = false
 
     public init(size: PixelSize, stride: Int, hasAlpha: Bool, pixels: PixelBuffer, sourceSize: PixelSize, format: String) {
         self.size = size

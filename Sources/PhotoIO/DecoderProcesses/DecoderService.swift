@@ -142,7 +142,7 @@ private final class Service: @unchecked Sendable {
                                              cancellation: cancellation) { SharedPixels.seal(pixbuf: $0, sourceSize: $1, format: $2) }
             } else {
                 decoded = PixbufDecoder(maxDecodedPixels: request.maxPixels).decode(source, fitting: request.fitting, cancellation: cancellation) {
-                    SharedPixels.seal(pixbuf: $0, sourceSize: $1, format: $2)
+                    SharedPixels.seal(pixbuf: $0, sourceSize: $1, format: $2, endMissing: $3)
                 }
             }
             switch decoded {

@@ -11,10 +11,14 @@ public enum SharedPixels {
 
     /// Decoder side: a sealed memfd holding a pixbuf's pixels, copied straight from the
     /// decoder's pixbuf (no copy in between).
-    static func seal(pixbuf: OpaquePointer, sourceSize: PixelSize, format: String) -> Result<(fd: Int32, layout: PixelLayout), DecodeFailure> {
+    static func seal(pixbuf: OpaquePointer, sourceSize: PixelSize, format: String, endMissing: Bool = false) -> Result<(fd: Int32, layout: PixelLayout), DecodeFailure> {
         FrameWriter.make(capacity: Int(gdk_pixbuf_get_rowstride(pixbuf)) * Int(gdk_pixbuf_get_height(pixbuf))).flatMap { writer in
             guard writer.append(pixbuf, duration: 0) else { return .failure(DecodeFailure(.corrupt, tr("The pixels could not be handed over."))) }
-            return writer.seal(sourceSize: sourceSize, format: format, loops: true)
+            return writer.seal(sourceSize: sourceSize, format: format, loops: true).map { sealed in
+                var layout = sealed.layout
+                layout.endMissing = endMissing
+                return (sealed.fd, layout)
+            }
         }
     }
 
@@ -136,11 +140,13 @@ public enum SharedPixels {
         }
         let mapping = Mapping(base: map, size: size)
         let images = layout.frames.map { frame in
-            DecodedImage(size: frame.size, stride: frame.stride, hasAlpha: layout.hasAlpha,
-                         pixels: PixelBuffer(adopting: map.advanced(by: frame.offset), count: frame.byteCount) { _, _ in
-                             withExtendedLifetime(mapping) {}
-                         },
-                         sourceSize: layout.sourceSize, format: layout.format)
+            var image = DecodedImage(size: frame.size, stride: frame.stride, hasAlpha: layout.hasAlpha,
+                                     pixels: PixelBuffer(adopting: map.advanced(by: frame.offset), count: frame.byteCount) { _, _ in
+                                         withExtendedLifetime(mapping) {}
+                                     },
+                                     sourceSize: layout.sourceSize, format: layout.format)
+            image.endMissing = layout.endMissing
+            return image
         }
         return .success(images)
     }

@@ -24,18 +24,21 @@ public struct PixbufDecoder: ImageDecoding {
 
     /// Decodes what `source` reads (the caller closes it) to fit `fitting`.
     func decode(_ source: ByteSource, fitting: PixelSize, cancellation: CancellationFlag) -> Result<DecodedImage, DecodeFailure> {
-        decode(source, fitting: fitting, cancellation: cancellation) { pixbuf, sourceSize, format in
-            .success(PixbufImage.copy(pixbuf, sourceSize: sourceSize, format: format))
+        decode(source, fitting: fitting, cancellation: cancellation) { pixbuf, sourceSize, format, endMissing in
+            var image = PixbufImage.copy(pixbuf, sourceSize: sourceSize, format: format)
+            image.endMissing = endMissing
+            return .success(image)
         }
     }
 
     /// Decodes what `source` reads, and hands the final pixbuf (upright, shrunk to fit), the
-    /// image's own size and its format to `output`, which copies the pixels where they go:
-    /// a `PixelBuffer`, or a decoder process's shared memory.
+    /// image's own size, its format and whether the file ended before the image did (a JPEG
+    /// cut short, which the loader decodes without a word) to `output`, which copies the
+    /// pixels where they go: a `PixelBuffer`, or a decoder process's shared memory.
     /// `uprightByExif` false leaves the image as stored, whatever orientation its EXIF gives
     /// (a RAW file's preview, turned by the RAW's own orientation).
     func decode<Output>(_ source: ByteSource, fitting: PixelSize, cancellation: CancellationFlag, uprightByExif: Bool = true,
-                        output: (OpaquePointer, PixelSize, String) -> Result<Output, DecodeFailure>) -> Result<Output, DecodeFailure> {
+                        output: (OpaquePointer, PixelSize, String, Bool) -> Result<Output, DecodeFailure>) -> Result<Output, DecodeFailure> {
         if cancellation.isCancelled { return .failure(DecodeFailure(.cancelled, "Cancelled")) }
         let input: LoaderInput
         switch LoaderInput.open(source, maxDecodedPixels: maxDecodedPixels) {
@@ -58,6 +61,9 @@ public struct PixbufDecoder: ImageDecoding {
         // A progressive JPEG shrunk by 8 is decoded from its DC scans alone, ended there.
         var dcScans = input.mimeType == "image/jpeg" ? ProgressiveJPEGPrefix() : nil
         var offset = 0  // of buffer[0] in the file
+        // Whether the file reaches its image's end: a JPEG's markers say, as they are fed.
+        var ending = input.mimeType == "image/jpeg" ? JPEGEndWatch() : nil
+        var readToTheEnd = false
 
         var loadError: String?
         feeding: while true {
@@ -79,6 +85,7 @@ public struct PixbufDecoder: ImageDecoding {
                 var error: UnsafeMutablePointer<GError>?
                 var ok: gboolean = 1
                 if count > 0 { ok = buffer.withUnsafeBufferPointer { gdk_pixbuf_loader_write(loader, $0.baseAddress, gsize(count), &error) } }
+                if count == pending { buffer.withUnsafeBytes { ending?.scan(UnsafeRawBufferPointer(rebasing: $0[0..<count])) } }
                 if ok != 0 && count < pending { ok = gdk_pixbuf_loader_write(loader, Self.endOfImage, 2, &error) }
                 if ok == 0 {
                     loadError = Self.take(error)
@@ -92,6 +99,7 @@ public struct PixbufDecoder: ImageDecoding {
                 gdk_pixbuf_loader_close(loader, nil)
                 return .failure(failure)
             case .success(0):
+                readToTheEnd = true
                 break feeding
             case .success(let n):
                 pending = n
@@ -138,7 +146,10 @@ public struct PixbufDecoder: ImageDecoding {
         // An embedded colour profile (JPEG, PNG, TIFF): the pixels converted to sRGB, after
         // shrinking (fewer pixels to convert). Without one nothing is done.
         ColourProfile.convertToSRGB(final, loaderOptionsOf: loaded)
-        return output(final, sourceSize, format)
+        // Only a file read to its end says whether it ends too soon (a decode from the DC
+        // scans alone stops before).
+        let endMissing = readToTheEnd && (ending?.endMissing ?? loadError.map(FailureWords.isCutShort) ?? false)
+        return output(final, sourceSize, format, endMissing)
     }
 
     /// A JPEG's EOI marker.

@@ -54,7 +54,7 @@ enum EmbeddedPreview {
         }
         let source = ByteSource(descriptor: memory, name: "preview.jpg")
         defer { source.close() }
-        return PixbufDecoder().decode(source, fitting: fitting, cancellation: cancellation) { pixbuf, size, format in
+        return PixbufDecoder().decode(source, fitting: fitting, cancellation: cancellation) { pixbuf, size, format, _ in
             guard let upright = turned(pixbuf, orientation: orientation) else { return output(pixbuf, size, format) }
             defer { unref(upright) }
             let swaps = orientation >= 5

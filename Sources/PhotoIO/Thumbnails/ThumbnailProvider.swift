@@ -71,6 +71,9 @@ public struct ThumbnailProvider: Sendable {
 
         switch decoder.decode(decodeRequest, cancellation: cancellation) {
         case .success(let image):
+            // A photo cut short is not saved: the file may still be on its way (a copy that
+            // goes on), and the tile says what is missing each time it is decoded.
+            if image.endMissing { return .generated(image, cacheError: nil) }
             // Saved even if cancelled meanwhile: the work is done, and the next visit gains.
             do {
                 try store.save(image: image, uri: request.uri, modified: request.modified, fileSize: request.fileSize, size: request.size)

@@ -9,11 +9,14 @@ enum Style {
     .thumbnail { background-color: alpha(currentColor, 0.07); border-radius: 6px; }
     /* A broken tile stands out from the grid's white background, its edge drawn. */
     .thumbnail.broken { background-color: alpha(currentColor, 0.10); box-shadow: inset 0 0 0 1px alpha(currentColor, 0.12); }
+    .broken-sign { color: alpha(currentColor, 0.7); }
     .thumbnail.selected { box-shadow: inset 0 0 0 4px @accent_bg_color; }
     .thumbnail.selected picture { opacity: 0.85; }
     .tile-check { min-width: 24px; min-height: 24px; border-radius: 999px; color: transparent;
                   background-color: alpha(black, 0.35); box-shadow: inset 0 0 0 2px white; -gtk-icon-size: 16px; }
     .tile-check.checked { color: white; background-color: @accent_bg_color; box-shadow: none; }
+    /* A photo whose end is missing: a sign on a dark disc, legible on any photo. */
+    .tile-warning { color: white; background-color: alpha(black, 0.6); border-radius: 999px; padding: 4px; }
     .tile-marks { color: white; background-color: alpha(black, 0.45); border-radius: 999px; padding: 0 6px;
                   font-size: smaller; }
     .edit-bar { padding: 6px; }

@@ -14,6 +14,8 @@ final class ThumbnailTile {
     /// The broken-image sign and the "not found" sign, made for the first photo that needs
     /// them: a grid keeps some 200 tiles, and each widget more is styled 200 times.
     private var brokenIcon: Widget?
+    /// The sign that the photo's file ends too soon (its thumbnail shows what there is).
+    private var endMissingSign: Widget?
     private var notFound: (box: Widget, name: Widget)?
     /// A web photo's download, made for the first tile that downloads.
     private var ring: DownloadRing?
@@ -64,14 +66,30 @@ final class ThumbnailTile {
     private func showBroken(_ shown: Bool) {
         if let brokenIcon { return gtk_widget_set_visible(brokenIcon, shown ? 1 : 0) }
         guard shown else { return }
-        let icon = gtk_image_new_from_icon_name("image-missing-symbolic")!
-        gtk_image_set_pixel_size(icon.cast(), 48)
+        let icon = BrokenPhotoSign.widget()
         gtk_widget_set_halign(icon, GTK_ALIGN_CENTER)
         gtk_widget_set_valign(icon, GTK_ALIGN_CENTER)
-        gtk_widget_add_css_class(icon, "dim-label")
+        gtk_widget_set_can_target(icon, 0)
         gtk_overlay_add_overlay(root.cast(), icon)
         gtk_widget_insert_before(icon, root, check)
         brokenIcon = icon
+    }
+
+    /// Shows or hides the sign, bottom right, that the photo's end is missing.
+    private func showEndMissing(_ shown: Bool) {
+        if let endMissingSign { return gtk_widget_set_visible(endMissingSign, shown ? 1 : 0) }
+        guard shown else { return }
+        let sign = gtk_image_new_from_icon_name("dialog-warning-symbolic")!
+        gtk_image_set_pixel_size(sign.cast(), 16)
+        gtk_widget_add_css_class(sign, "tile-warning")
+        gtk_widget_set_halign(sign, GTK_ALIGN_END)
+        gtk_widget_set_valign(sign, GTK_ALIGN_END)
+        gtk_widget_set_margin_end(sign, 6)
+        gtk_widget_set_margin_bottom(sign, 6)
+        gtk_widget_set_can_target(sign, 0)
+        gtk_overlay_add_overlay(root.cast(), sign)
+        gtk_widget_insert_before(sign, root, check)
+        endMissingSign = sign
     }
 
     /// Shows how far the bound web photo's thumbnail has downloaded; nil hides the ring.
@@ -167,13 +185,18 @@ final class ThumbnailTile {
         if let ring { gtk_widget_set_visible(ring.root, 0) }
         gtk_widget_remove_css_class(root, "missing")
         switch thumbnail {
-        case .image(let texture, _):
+        case .image(let texture, let pixels):
             gtk_picture_set_paintable(picture, texture.pointer)
             showBroken(false)
             gtk_widget_remove_css_class(root, "broken")
+            showEndMissing(pixels.endMissing)
+            if pixels.endMissing, let photo {
+                Texts.setTooltip(root, ShownText(ShownText(OutsideText(photo.displayName)).plain + "\n" + FailureWords.endMissing))
+            }
             isComplete = true
         case .failed(let reason):
             gtk_picture_set_paintable(picture, nil)
+            showEndMissing(false)
             showBroken(true)
             gtk_widget_add_css_class(root, "broken")
             let name = gtk_widget_get_tooltip_text(root).map { String(cString: $0) } ?? ""
@@ -181,6 +204,7 @@ final class ThumbnailTile {
             isComplete = true
         case nil:
             gtk_picture_set_paintable(picture, nil)
+            showEndMissing(false)
             showBroken(false)
             gtk_widget_remove_css_class(root, "broken")
             isComplete = false

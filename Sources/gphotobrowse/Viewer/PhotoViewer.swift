@@ -296,7 +296,8 @@ final class PhotoViewer {
             }
         }
         canvas.show(layers)
-        chrome.showMessage(contents.photos.photo(id: current.id).flatMap(message(for:)))
+        let endMissing = images.images[current.id]?.endMissing == true  // shown as far as it goes
+        chrome.showMessage(endMissing ? FailureWords.endMissing : contents.photos.photo(id: current.id).flatMap(message(for:)), overPhoto: endMissing)
         download.show(images.downloads[current.id])
         download.offerRetry(images.retryable.contains(current.id))
         chrome.show(index: current.index, count: contents.photos.count, zoomPercent: Int(((transform?.scale ?? 1) * 100).rounded()))

@@ -93,9 +93,12 @@ final class ViewerChrome {
         gtk_widget_set_sensitive(nextButton, index + 1 < count ? 1 : 0)
     }
 
-    /// Shows why the photo cannot be shown, or nothing.
-    func showMessage(_ text: String?) {
+    /// Shows why the photo cannot be shown, or nothing; `overPhoto`: what is wrong with a photo
+    /// that shows, said at its bottom, above the toolbar, rather than over its middle.
+    func showMessage(_ text: String?, overPhoto: Bool = false) {
         Texts.setText(label: message, ShownText(text ?? ""))
+        gtk_widget_set_valign(message, overPhoto ? GTK_ALIGN_END : GTK_ALIGN_CENTER)
+        gtk_widget_set_margin_bottom(message, overPhoto ? Int32(bottomInset) : 0)
         gtk_widget_set_visible(message, text == nil ? 0 : 1)
     }
 

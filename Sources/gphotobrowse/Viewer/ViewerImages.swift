@@ -11,6 +11,8 @@ struct ViewerImage {
     /// An animation's frames and how long each shows (ms), when the photo is animated.
     var frames: [(surface: CanvasSurface, duration: Int)] = []
     var loops = true
+    /// The photo's file ends before its image does: what there is shows, with a word.
+    var endMissing = false
     /// The photo's own size (after EXIF orientation): what zoom and pan are computed on.
     let sourceSize: PixelSize
     /// Whether this is the photo at full resolution (decoded for a zoom past the fit).
@@ -299,6 +301,7 @@ final class ViewerImages {
                 image.frames = animation.frames.map { (CanvasSurface($0.0), $0.1) }
                 image.loops = animation.loops
             }
+            image.endMissing = decoded.endMissing
             images[id] = image
             failures[id] = nil
         case .failure(let failure):

@@ -88,7 +88,7 @@ enum RawDecoder {
             _ = lseek(fd, 0, SEEK_SET)
             let source = ByteSource(descriptor: fd, name: "preview.jpg")
             defer { source.close() }
-            let decoded = PixbufDecoder().decode(source, fitting: box, cancellation: cancellation, uprightByExif: false) { pixbuf, _, _ -> Result<OpaquePointer, DecodeFailure> in
+            let decoded = PixbufDecoder().decode(source, fitting: box, cancellation: cancellation, uprightByExif: false) { pixbuf, _, _, _ -> Result<OpaquePointer, DecodeFailure> in
                 g_object_ref(UnsafeMutableRawPointer(pixbuf))
                 return .success(pixbuf)
             }
