@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks the translations: every source file with marked strings is in po/POTFILES, every
 # catalog compiles (msgfmt --check: placeholders match, plural forms are right), and every
-# string marked in the sources has a finished translation in every language of po/LINGUAS.
+# string marked in the sources has a finished translation in every language of po/LINGUAS,
+# with no access key added in parentheses.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
@@ -36,6 +37,13 @@ while read -r lang; do
     echo "check-translations: $po does not compile" >&2
     status=1
     continue
+  fi
+  # An access key added in parentheses ("保存(_S)", as GTK's own Chinese catalogs write
+  # them) shows on the button as "保存(S)": labels are translated without it.
+  if keyed=$(grep -nE '^msgstr.*[(（]_[[:alnum:]][)）]' "$po"); then
+    echo "check-translations: $po gives labels an access key in parentheses, shown as \"(S)\" on the button:" >&2
+    echo "$keyed" >&2
+    status=1
   fi
   msgmerge --quiet --no-fuzzy-matching -o "$work/$lang.po" "$po" "$work/gphotobrowse.pot"
   untranslated=$(msgattrib --untranslated --no-obsolete --no-wrap "$work/$lang.po" | grep -c '^msgid ' || true)
