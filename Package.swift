@@ -2,8 +2,8 @@
 //
 // gphotobrowse: a photo browser for the Linux desktop on GTK 4.
 //
-// The package has no dependencies beyond the toolchain: GTK 4, libadwaita, gdk-pixbuf, cairo, Pango and libsoup come
-// from the system through pkg-config (see the README for the Debian packages).
+// The package has no dependencies beyond the toolchain: GTK 4, libadwaita, gdk-pixbuf, cairo, Pango, libsoup and
+// libportal come from the system through pkg-config (see the README for the Debian packages).
 import PackageDescription
 
 let package = Package(
@@ -74,6 +74,13 @@ let package = Package(
         .systemLibrary(name: "CLcms", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         // libjpeg-turbo for a JPEG's region decoded alone (the viewer's tiles of a large photo).
         .systemLibrary(name: "CJpeg", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        // libportal for the desktop portal's calls (Set as Background), with the window as
+        // their parent (libportal-gtk4).
+        .systemLibrary(
+            name: "CPortal",
+            pkgConfig: "libportal-gtk4",
+            providers: [.apt(["libportal-dev", "libportal-gtk4-dev"])]
+        ),
         // gettext and setlocale from the C library, for translations.
         .systemLibrary(name: "CIntl"),
         // The model: photo list, sort orders, decode scheduling, translations. Imports no GTK
@@ -90,7 +97,7 @@ let package = Package(
         // confined (see `DecoderService`).
         .executableTarget(name: "gphotobrowse-decoder", dependencies: ["PhotoIO"]),
         // The application: windows, the thumbnail grid and the viewer.
-        .executableTarget(name: "gphotobrowse", dependencies: ["PhotoCore", "PhotoIO", "Bridge", "CGtk"]),
+        .executableTarget(name: "gphotobrowse", dependencies: ["PhotoCore", "PhotoIO", "Bridge", "CGtk", "CPortal"]),
         // Benchmarks, side by side with the tools a person would otherwise run.
         .executableTarget(name: "gphotobrowse-bench", dependencies: ["PhotoCore", "PhotoIO", "CGdkPixbuf", "CExif"]),
         .testTarget(name: "PhotoCoreTests", dependencies: ["PhotoCore"]),

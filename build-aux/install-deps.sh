@@ -31,6 +31,8 @@ run_pkgs=(
   libglib2.0-bin
   # folders on other machines (sftp, smb, WebDAV, phones) through GIO
   gvfs-backends
+  # Set as Background through the desktop portal (libportal, with GTK 4 windows as parents)
+  libportal-dev libportal-gtk4-dev
 )
 test_pkgs=(
   meson ninja-build desktop-file-utils appstream

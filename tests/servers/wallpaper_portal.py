@@ -7,9 +7,10 @@ org.freedesktop.portal.Wallpaper.SetWallpaperFile(s parent_window, h fd, a{sv} o
 handle, as xdg-desktop-portal does: the file comes open with the message, and the handle
 is the request object's path (/org/freedesktop/portal/desktop/request/SENDER/TOKEN, TOKEN
 the caller's handle_token), on which org.freedesktop.portal.Request.Response(u response,
-a{sv} results) follows the reply. Each call is appended to RECORD.json (a JSON list): its
-arguments, the path the descriptor is open on (as the portal finds it, from /proc), the
-descriptor's access mode, and the file's bytes as read through it (hex). Prints "ready"
+a{sv} results) follows the reply, sent to the caller. Each call is appended to RECORD.json
+(a JSON list): its arguments, the path the descriptor is open on (as the portal finds it,
+from /proc), the descriptor's access mode, and the file's bytes as read through it
+(reopened through /proc, as the portal does: hex). Prints "ready"
 once the name is owned. Sets no wallpaper.
 """
 
@@ -62,7 +63,9 @@ def main() -> int:
             try:
                 record["path"] = os.readlink(f"/proc/self/fd/{fd}")
                 record["writable"] = (fcntl.fcntl(fd, fcntl.F_GETFL) & os.O_ACCMODE) != os.O_RDONLY
-                with os.fdopen(fd, "rb", closefd=False) as file:
+                # Read as xdg-desktop-portal reads it: reopened through /proc, which works for a
+                # descriptor that only names the file (O_PATH, as libportal sends) too.
+                with open(f"/proc/self/fd/{fd}", "rb") as file:
                     record["content"] = file.read().hex()
             finally:
                 os.close(fd)
@@ -74,7 +77,9 @@ def main() -> int:
         invocation.return_value(GLib.Variant("(o)", (handle,)))
 
         def respond():
-            connection.emit_signal(None, handle, "org.freedesktop.portal.Request", "Response",
+            # To the caller alone, as xdg-desktop-portal sends it (libportal listens without a
+            # match rule on the bus, so a broadcast would not reach it).
+            connection.emit_signal(sender, handle, "org.freedesktop.portal.Request", "Response",
                                    GLib.Variant("(ua{sv})", (args.response, {})))
             return False
 

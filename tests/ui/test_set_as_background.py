@@ -159,6 +159,8 @@ def test_the_desktop_portal_is_asked_where_it_runs(launch, tmp_path):
         assert call["options"]["set-on"] == "both"
         assert call["options"].get("show-preview") is False
         assert call["options"]["handle_token"], "a handle token, so the response cannot be missed"
+        # The window the portal's own dialog would belong to.
+        assert call["parent_window"] == f"x11:{app.window:x}", f"the portal's parent is {call['parent_window']!r}"
         # The portal's answer came back, and GNOME's keys were left to it.
         app.wait_for_line(r"^trace background-set-portal \d+$")
         assert not app.lines_matching(r"^trace background-set-settings \d+$")

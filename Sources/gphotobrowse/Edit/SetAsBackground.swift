@@ -1,4 +1,6 @@
+import Bridge
 import CGtk
+import CPortal
 import Foundation
 import PhotoCore
 import PhotoIO
@@ -6,9 +8,9 @@ import PhotoIO
 /// Set as Background… (the photo's menu): the photo becomes the desktop's background, its
 /// lock screen's, or both.
 ///
-/// Through the desktop portal's Wallpaper interface where it runs
-/// (`org.freedesktop.portal.Wallpaper.SetWallpaperFile`, the file open for reading handed
-/// over with the call, and `set-on`), as sandboxed apps and Loupe do; else through GNOME's
+/// Through the desktop portal's Wallpaper interface where it runs, with libportal
+/// (`xdp_portal_set_wallpaper`: `SetWallpaperFile`, the file handed over with the call, and
+/// `set-on`), as sandboxed apps and Loupe do; else through GNOME's
 /// background settings, where their schemas are installed (`org.gnome.desktop.background`
 /// `picture-uri` and `picture-uri-dark`, `org.gnome.desktop.screensaver` `picture-uri`);
 /// else it says it cannot be done. The desktop is given a file on this computer: a web
@@ -46,16 +48,13 @@ enum SetAsBackground {
     /// Sets `photo` on `place`, and says whether it worked.
     static func set(_ photo: Photo, on place: Place, toasts: Toasts) {
         let uri = photo.id, name = photo.displayName
-        Thread.detachNewThread {
-            let local = fileHere(for: uri).flatMap(openForReading)
+        Thread.detachNewThread { [weak toasts] in
+            let local = fileHere(for: uri)
             onMain { [weak toasts] in
-                guard let toasts else {
-                    if case .success(let file) = local { close(file.descriptor) }
-                    return
-                }
+                guard let toasts else { return }
                 switch local {
                 case .failure(let failure): toasts.show(tr("The background was not set: %s", failure.message), seconds: 10)
-                case .success(let file): throughPortal(file.uri, descriptor: file.descriptor, on: place, name: name, toasts: toasts)
+                case .success(let fileURI): throughPortal(fileURI, on: place, name: name, toasts: toasts)
                 }
             }
         }
@@ -85,83 +84,88 @@ enum SetAsBackground {
         return result.outcome
     }
 
-    /// The local file at `uri` open for reading, for the portal. Blocking: on a worker.
-    nonisolated private static func openForReading(_ uri: String) -> Result<(uri: String, descriptor: Int32), FileOperationFailure> {
-        guard let path = g_filename_from_uri(uri, nil, nil) else {
-            return .failure(FileOperationFailure(.other, tr("The photo could not be copied.")))
-        }
-        defer { g_free(path) }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            return .failure(FileOperationFailure(.other, String(cString: strerror(errno))))
-        }
-        return .success((uri, descriptor))
-    }
-
     // MARK: The desktop portal
 
-    /// Hands the file (`descriptor`, which this takes over) to the desktop portal; where
-    /// it does not run (no such service, or no Wallpaper interface), GNOME's settings.
-    private static func throughPortal(_ uri: String, descriptor: Int32, on place: Place, name: String, toasts: Toasts) {
+    /// How long the portal has to answer (past D-Bus's own 25 s for the call itself) before
+    /// GNOME's settings are tried instead.
+    private static let portalPatience: UInt32 = 40_000
+
+    /// Hands the file to the desktop portal through libportal (`xdp_portal_set_wallpaper`,
+    /// which opens it and sends it with the call; the window as the portal's parent); where
+    /// no portal answers (no such service, no Wallpaper interface, no answer in time),
+    /// GNOME's settings.
+    private static func throughPortal(_ uri: String, on place: Place, name: String, toasts: Toasts) {
+        // libportal needs a session bus (it takes it for granted).
         guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil) else {
-            close(descriptor)
             return throughSettings(uri, on: place, name: name, toasts: toasts)
         }
-        let portal = "org.freedesktop.portal.Desktop"
-        // The request's object path is known before the call (its handle token), so that
-        // its Response cannot come before we listen.
-        let token = "gphotobrowse\(UInt32.random(in: 1...UInt32.max))"
-        let sender = String(cString: g_dbus_connection_get_unique_name(bus)).dropFirst().replacingOccurrences(of: ".", with: "_")
-        var path = "/org/freedesktop/portal/desktop/request/\(sender)/\(token)"
-        var subscription: UInt32 = 0
-        let answered = { @MainActor [weak toasts] (parameters: OpaquePointer?) in
-            g_dbus_connection_signal_unsubscribe(bus, subscription)
-            subscription = 0
-            bus.unref()
-            let code = parameters.flatMap { g_variant_get_child_value($0, 0) }
-            let response = code.map { g_variant_get_uint32($0) } ?? 2
-            if let code { g_variant_unref(code) }
-            switch response {
-            case 0:
-                Trace.milestone("background-set-portal")
-                toasts?.show(said(place, name))
-            case 1: break  // the person cancelled in the desktop's own dialog
-            default: toasts?.show(tr("The desktop did not set the background."), seconds: 10)
+        bus.unref()
+        let request = PortalRequest(uri: uri, place: place, name: name, toasts: toasts)
+        let portal = xdp_portal_new()
+        let window = gtk_widget_get_root(toasts.root).map { UnsafeMutablePointer<GtkWindow>($0) }
+        let parent = window.flatMap { xdp_parent_new_gtk($0) }  // copied by the call
+        let flags: XdpWallpaperFlags = switch place {
+        case .background: XDP_WALLPAPER_FLAG_BACKGROUND
+        case .lockscreen: XDP_WALLPAPER_FLAG_LOCKSCREEN
+        case .both: XdpWallpaperFlags(XDP_WALLPAPER_FLAG_BACKGROUND.rawValue | XDP_WALLPAPER_FLAG_LOCKSCREEN.rawValue)
+        }
+        xdp_portal_set_wallpaper(portal, parent, uri, flags, request.cancellable, { source, result, data in
+            let request = CallbackBox.take(data!, as: PortalRequest.self)
+            var error: UnsafeMutablePointer<GError>?
+            let done = xdp_portal_set_wallpaper_finish(OpaquePointer(source), result, &error) != 0
+            let cancelled = error.map { g_error_matches($0, g_io_error_quark(), Int32(G_IO_ERROR_CANCELLED.rawValue)) != 0 } ?? false
+            let refused = error.map { g_error_matches($0, g_io_error_quark(), Int32(G_IO_ERROR_FAILED.rawValue)) != 0 } ?? false
+            let message = error.map { String(cString: $0.pointee.message) } ?? ""
+            if let error { g_error_free(error) }
+            MainActor.assumeIsolated { request.answered(done: done, cancelled: cancelled, refused: refused, message: message) }
+        }, CallbackBox.retain(request))
+        if let parent { xdp_parent_free(parent) }
+        g_object_unref(UnsafeMutableRawPointer(portal))
+        request.waitForAnswer()
+    }
+
+    /// One call to the portal, until it answers or is given up.
+    @MainActor
+    private final class PortalRequest {
+        let uri: String
+        let place: Place
+        let name: String
+        weak var toasts: Toasts?
+        private let cancelling = OwnedObject(taking: g_cancellable_new()!)
+        var cancellable: UnsafeMutablePointer<GCancellable> { cancelling.pointer }
+        private var timer: UInt32 = 0
+        private var gaveUp = false
+
+        init(uri: String, place: Place, name: String, toasts: Toasts) {
+            self.uri = uri
+            self.place = place
+            self.name = name
+            self.toasts = toasts
+        }
+
+        /// Gives the portal `portalPatience` to answer: then the call is cancelled (libportal
+        /// stops listening for its answer) and GNOME's settings are tried.
+        func waitForAnswer() {
+            timer = after(milliseconds: portalPatience) { [self] in
+                timer = 0
+                gaveUp = true
+                g_cancellable_cancel(cancellable)
             }
         }
-        subscription = subscribeDBus(bus, sender: portal, interface: "org.freedesktop.portal.Request", member: "Response", path: path, answered)
 
-        let entryType = g_variant_type_new("{sv}")
-        var entries: [OpaquePointer?] = [
-            g_variant_new_dict_entry(g_variant_new_string("set-on"), g_variant_new_variant(g_variant_new_string(place.rawValue))),
-            g_variant_new_dict_entry(g_variant_new_string("show-preview"), g_variant_new_variant(g_variant_new_boolean(0))),
-            g_variant_new_dict_entry(g_variant_new_string("handle_token"), g_variant_new_variant(g_variant_new_string(token))),
-        ]
-        let options = g_variant_new_array(entryType, &entries, UInt(entries.count))
-        g_variant_type_free(entryType)
-        // The file goes with the message: handle 0 is its first descriptor.
-        var arguments: [OpaquePointer?] = [g_variant_new_string(""), g_variant_new_handle(0), options]
-        let parameters = g_variant_new_tuple(&arguments, UInt(arguments.count))
-        callDBus(bus, destination: portal, path: "/org/freedesktop/portal/desktop", interface: "org.freedesktop.portal.Wallpaper",
-                 method: "SetWallpaperFile", parameters: parameters, fileDescriptor: descriptor) { [weak toasts] answer in
-            switch answer {
-            case .reply(let reply):
-                // An older portal may answer on another path than the one asked for.
-                guard let handle = g_variant_get_child_value(reply, 0) else { return }
-                let given = String(cString: g_variant_get_string(handle, nil))
-                g_variant_unref(handle)
-                if given != path, subscription != 0 {
-                    g_dbus_connection_signal_unsubscribe(bus, subscription)
-                    path = given
-                    subscription = subscribeDBus(bus, sender: portal, interface: "org.freedesktop.portal.Request",
-                                                 member: "Response", path: path, answered)
-                }
-            case .failure(let errorName, let message):
-                g_dbus_connection_signal_unsubscribe(bus, subscription)
-                subscription = 0
-                bus.unref()
-                printError("the desktop portal did not take the background (\(errorName ?? "no error name"): \(message)); trying GNOME's settings")
-                guard let toasts else { return }
+        func answered(done: Bool, cancelled: Bool, refused: Bool, message: String) {
+            if timer != 0 { g_source_remove(timer) }
+            timer = 0
+            guard let toasts else { return }
+            if done {
+                Trace.milestone("background-set-portal")
+                toasts.show(said(place, name))
+            } else if cancelled && !gaveUp {
+                // The person cancelled in the desktop's own dialog.
+            } else if refused {
+                toasts.show(tr("The desktop did not set the background."), seconds: 10)
+            } else {
+                InfoLog.write("the desktop portal did not take the background (\(gaveUp ? "no answer" : message)); trying GNOME's settings")
                 throughSettings(uri, on: place, name: name, toasts: toasts)
             }
         }
@@ -169,23 +173,19 @@ enum SetAsBackground {
 
     // MARK: GNOME's settings
 
+    /// Sets GNOME's keys, on the main thread (GSettings writes through its backend without
+    /// blocking, and is meant to be used from one thread).
     private static func throughSettings(_ uri: String, on place: Place, name: String, toasts: Toasts) {
-        Thread.detachNewThread {
-            let problem = writeSettings(uri, on: place)
-            onMain { [weak toasts] in
-                if let problem {
-                    toasts?.show(problem, seconds: 10)
-                } else {
-                    Trace.milestone("background-set-settings")
-                    toasts?.show(said(place, name))
-                }
-            }
+        if let problem = writeSettings(uri, on: place) {
+            toasts.show(problem, seconds: 10)
+        } else {
+            Trace.milestone("background-set-settings")
+            toasts.show(said(place, name))
         }
     }
 
     /// Writes the GNOME keys for `place`; nil when done, else what stood in the way.
-    /// Blocking (the settings backend writes before `g_settings_sync` returns): on a worker.
-    nonisolated private static func writeSettings(_ uri: String, on place: Place) -> String? {
+    private static func writeSettings(_ uri: String, on place: Place) -> String? {
         var keys: [(schema: String, key: String)] = []
         if place != .lockscreen {
             keys += [("org.gnome.desktop.background", "picture-uri"), ("org.gnome.desktop.background", "picture-uri-dark")]
@@ -208,11 +208,10 @@ enum SetAsBackground {
                 return tr("The background was not set: the desktop's setting “%s” cannot be changed.", key)
             }
         }
-        g_settings_sync()
         return nil
     }
 
-    nonisolated private static var cannot: String {
+    private static var cannot: String {
         tr("This desktop offers no way to set its background here: neither the desktop portal nor GNOME's background settings are available.")
     }
 }
