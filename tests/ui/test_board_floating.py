@@ -43,8 +43,10 @@ def test_enter_after_insert_photo_places_the_photo(launch, tmp_path):
     app = open_board(launch, photo)
     latest_view(app)
     insert_photo(app, sticker)
+    mark = app.mark()
     app.key("Return")
-    time.sleep(0.5)
+    # The board took the Enter: the photo is placed, and that Enter opened no chooser.
+    app.wait_for_line(r"^trace board-placed \d+$", since=mark, timeout=10)
     assert board_windows(app) == [app.window], "Enter opened the chooser again"
     saved = Image.from_file(save(app))
     assert close_to(saved.pixel(600, 400), COLOURS["yellow"], 8), "the inserted photo was not placed"

@@ -215,7 +215,11 @@ final class BoardEditor {
     }
 
     /// Enter, a long press: the floating photo becomes part of the board (one undo step).
-    func fixFloating() { if board.fixFloatingPhoto() != nil { changed() } }
+    func fixFloating() {
+        guard board.fixFloatingPhoto() != nil else { return }
+        Trace.milestone("board-placed")
+        changed()
+    }
 
     /// Escape: the floating photo goes.
     func dropFloating() {
