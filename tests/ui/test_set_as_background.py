@@ -188,3 +188,38 @@ def test_a_web_photo_goes_to_the_portal_as_a_copy_here(launch, web_server, tmp_p
         assert app.quit() == 0
     finally:
         portal.stop()
+
+
+@pytest.mark.parametrize("response, toast", [(2, "The desktop did not set the background."), (1, None)])
+def test_a_portal_that_refuses_or_is_cancelled_leaves_gnomes_keys_alone(launch, tmp_path, response, toast):
+    """The portal answers 2 (it could not) or 1 (the person cancelled in its dialog): the first
+    is said, the second not; neither is taken for a missing portal (GNOME's keys untouched)."""
+    photo = make_solid(tmp_path / "photos" / "dune.png", "yellow", size="1600x1000")
+    app = open_photo(launch, photo, KEYFILE)
+    portal = FakePortal(app.environment["DBUS_SESSION_BUS_ADDRESS"], tmp_path / "portal-calls.json", response=response)
+    try:
+        background_before = gsettings(app, "org.gnome.desktop.background", "picture-uri")
+        mark = app.mark()
+        app.key("ctrl+F8")
+        answer_dialog(app, "Return")
+        deadline = Deadline(20)
+        while not portal.calls():
+            assert not deadline.expired(), f"the portal was not called; stderr ends:\n{app.tail()}"
+            time.sleep(0.1)
+        if toast:
+            app.wait_for_line(rf"^trace toast {re.escape(toast)} \d+$", since=mark)
+        else:
+            # Nothing to see for a cancel: a second Set as Background, which asks the portal
+            # again, comes after the first answer was taken (the stand-in answers at once).
+            app.key("ctrl+F8")
+            answer_dialog(app, "Return")
+            deadline = Deadline(20)
+            while len(portal.calls()) < 2:
+                assert not deadline.expired(), f"the portal was not called again; stderr ends:\n{app.tail()}"
+                time.sleep(0.1)
+            assert not app.lines_matching(r"^trace toast ", since=mark), "a toast after a cancelled portal dialog"
+        assert not app.lines_matching(r"^trace background-set-(portal|settings) \d+$", since=mark)
+        assert gsettings(app, "org.gnome.desktop.background", "picture-uri") == background_before
+        assert app.quit() == 0
+    finally:
+        portal.stop()
