@@ -1,6 +1,6 @@
 """A stand-in for the desktop portal's Wallpaper interface, on a given session bus.
 
-    wallpaper_portal.py BUS_ADDRESS RECORD.json [--response N]
+    wallpaper_portal.py BUS_ADDRESS RECORD.json [--response N | --silent]
 
 Owns org.freedesktop.portal.Desktop and serves /org/freedesktop/portal/desktop with
 org.freedesktop.portal.Wallpaper.SetWallpaperFile(s parent_window, h fd, a{sv} options) -> o
@@ -10,7 +10,8 @@ the caller's handle_token), on which org.freedesktop.portal.Request.Response(u r
 a{sv} results) follows the reply, sent to the caller. Each call is appended to RECORD.json
 (a JSON list): its arguments, the path the descriptor is open on (as the portal finds it,
 from /proc), the descriptor's access mode, and the file's bytes as read through it
-(reopened through /proc, as the portal does: hex). Prints "ready"
+(reopened through /proc, as the portal does: hex). With --silent, no Response ever follows
+(a portal that hangs). Prints "ready"
 once the name is owned. Sets no wallpaper.
 """
 
@@ -47,6 +48,7 @@ def main() -> int:
     parser.add_argument("address")
     parser.add_argument("record", type=Path)
     parser.add_argument("--response", type=int, default=0)
+    parser.add_argument("--silent", action="store_true")
     args = parser.parse_args()
 
     flags = Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION
@@ -83,7 +85,8 @@ def main() -> int:
                                    GLib.Variant("(ua{sv})", (args.response, {})))
             return False
 
-        GLib.idle_add(respond)
+        if not args.silent:
+            GLib.idle_add(respond)
 
     def get_property(connection, sender, path, interface, name):
         return GLib.Variant("u", 1) if name == "version" else None

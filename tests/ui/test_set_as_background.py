@@ -121,9 +121,10 @@ def test_a_web_photo_is_copied_here_first_never_over_another(launch, web_server,
 
 
 class FakePortal:
-    def __init__(self, address: str, record: Path, response: int = 0):
+    def __init__(self, address: str, record: Path, response: int = 0, silent: bool = False):
         self.record = record
-        self.process = subprocess.Popen(["/usr/bin/python3", str(PORTAL), address, str(record), "--response", str(response)],
+        self.process = subprocess.Popen(["/usr/bin/python3", str(PORTAL), address, str(record), "--response", str(response),
+                                         *(["--silent"] if silent else [])],
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         line = self.process.stdout.readline().strip()
         assert line == "ready", f"the stand-in portal did not start: {line!r} {self.process.stderr.read() if self.process.poll() is not None else ''}"
@@ -220,6 +221,28 @@ def test_a_portal_that_refuses_or_is_cancelled_leaves_gnomes_keys_alone(launch, 
             assert not app.lines_matching(r"^trace toast ", since=mark), "a toast after a cancelled portal dialog"
         assert not app.lines_matching(r"^trace background-set-(portal|settings) \d+$", since=mark)
         assert gsettings(app, "org.gnome.desktop.background", "picture-uri") == background_before
+        assert app.quit() == 0
+    finally:
+        portal.stop()
+
+
+def test_a_portal_that_never_answers_is_given_up_for_gnomes_keys(launch, tmp_path):
+    """The portal takes the call and never answers: after the app's patience (shortened here
+    from 40 s), the call is given up and GNOME's keys are set instead."""
+    photo = make_solid(tmp_path / "photos" / "fog.png", "magenta", size="1600x1000")
+    app = open_photo(launch, photo, {**KEYFILE, "GPHOTOBROWSE_PORTAL_PATIENCE": "1500"})
+    portal = FakePortal(app.environment["DBUS_SESSION_BUS_ADDRESS"], tmp_path / "portal-calls.json", silent=True)
+    try:
+        mark = app.mark()
+        app.key("ctrl+F8")
+        answer_dialog(app, "Return")
+        deadline = Deadline(20)
+        while not portal.calls():
+            assert not deadline.expired(), f"the portal was not called; stderr ends:\n{app.tail()}"
+            time.sleep(0.1)
+        app.wait_for_line(r"^trace background-set-settings \d+$", since=mark, timeout=20)
+        assert not app.lines_matching(r"^trace background-set-portal \d+$", since=mark)
+        wait_for_setting(app, "org.gnome.desktop.background", "picture-uri", f"'{photo.as_uri()}'")
         assert app.quit() == 0
     finally:
         portal.stop()

@@ -87,8 +87,14 @@ enum SetAsBackground {
     // MARK: The desktop portal
 
     /// How long the portal has to answer (past D-Bus's own 25 s for the call itself) before
-    /// GNOME's settings are tried instead.
-    private static let portalPatience: UInt32 = 40_000
+    /// GNOME's settings are tried instead. With tracing on (tests),
+    /// `GPHOTOBROWSE_PORTAL_PATIENCE=MS` sets it.
+    private static var portalPatience: UInt32 {
+        if Trace.isEnabled, let given = ProcessInfo.processInfo.environment["GPHOTOBROWSE_PORTAL_PATIENCE"].flatMap({ UInt32($0) }) {
+            return given
+        }
+        return 40_000
+    }
 
     /// Hands the file to the desktop portal through libportal (`xdp_portal_set_wallpaper`,
     /// which opens it and sends it with the call; the window as the portal's parent); where
