@@ -28,6 +28,8 @@ public struct FolderTree: Sendable {
         let title: String
         let titleKey: NaturalSortKey
         var photos: [String: Photo] = [:]
+        /// Its RAW+JPEG pairs: which files it shows as photos.
+        var pairs = FolderPairs()
         /// The newest photo (first in `PhotoOrder.newestFirst`).
         var cover: Photo?
 
@@ -53,6 +55,8 @@ public struct FolderTree: Sendable {
     private var folders: [String: Folder] = [:]
     /// Which folder (its key in `folders`) each photo is in.
     private var folderOfPhoto: [String: String] = [:]
+    /// Which folder each companion file (a RAW beside its JPEG, not a photo of its own) is in.
+    private var folderOfCompanion: [String: String] = [:]
     /// The switcher's albums in order, kept up to date by every change.
     private var switcherOrder: [AlbumID] = []
 
@@ -124,7 +128,8 @@ public struct FolderTree: Sendable {
     // MARK: - Changes
 
     /// Adds photos found directly in `folder` (a photo already there is replaced; one that was
-    /// in another folder moves). A replacement without a date taken keeps the date known for
+    /// in another folder moves). A RAW file and a JPEG of the same name are one photo, the
+    /// JPEG, with the RAW as its companion (`FolderPairs`), whichever of them comes first. A replacement without a date taken keeps the date known for
     /// the same file (same modification time and size), as `PhotoList.insert` does.
     @discardableResult
     public mutating func insert(_ photos: [Photo], in folder: TreeFolder) -> FolderTreeChange {
@@ -141,16 +146,24 @@ public struct FolderTree: Sendable {
         return finish(edit)
     }
 
-    /// Removes photos by id (ids the tree does not hold are ignored).
+    /// Removes photos by id (ids the tree does not hold are ignored). A companion file's id
+    /// takes it from its photo, which changes; a JPEG's leaves its RAW files as photos.
     @discardableResult
     public mutating func remove(ids: Set<String>) -> FolderTreeChange {
         var edit = Edit(allPhotosBefore: summary(of: .allPhotos))
+        var byFolder: [String: Set<String>] = [:]
         for id in ids {
-            guard let key = folderOfPhoto.removeValue(forKey: id) else { continue }
+            guard let key = folderOfPhoto[id] ?? folderOfCompanion[id] else { continue }
+            byFolder[key, default: []].insert(id)
+        }
+        for (key, ids) in byFolder {
+            guard folders[key] != nil else { continue }
             touch(key, &edit)
-            folders[key]?.photos[id] = nil
-            if folders[key]?.cover?.id == id { edit.staleCovers.insert(key) }
-            edit.change.recordRemoval(id, from: key)
+            var entry = folders.removeValue(forKey: key)!
+            for id in ids { folderOfCompanion[id] = nil }
+            let effect = entry.pairs.leave(ids)
+            apply(effect, to: &entry, key: key, edit: &edit)
+            folders[key] = entry
         }
         return finish(edit)
     }
@@ -166,7 +179,10 @@ public struct FolderTree: Sendable {
         for key in keys {
             touch(key, &edit)
             guard let removed = folders.removeValue(forKey: key), !removed.photos.isEmpty else { continue }
-            for id in removed.photos.keys { folderOfPhoto[id] = nil }
+            for photo in removed.photos.values {
+                folderOfPhoto[photo.id] = nil
+                for companion in photo.companions { folderOfCompanion[companion.id] = nil }
+            }
             edit.change.removed[key, default: []].formUnion(removed.photos.keys)
         }
         return finish(edit)
@@ -223,11 +239,27 @@ public struct FolderTree: Sendable {
             return Folder(folder: folder.isRoot ? TreeFolder(uri: rootURI, path: []) : folder,
                           title: title, titleKey: NaturalSortKey(title))
         }()
-        var inserted: [Photo] = []
-        inserted.reserveCapacity(photos.count)
         folderOfPhoto.reserveCapacity(folderOfPhoto.count + photos.count)
         entry.photos.reserveCapacity(entry.photos.count + photos.count)
-        for var photo in photos {
+        let effect = entry.pairs.arrive(photos)
+        apply(effect, to: &entry, key: key, edit: &edit)
+        folders[key] = entry
+    }
+
+    /// Shows in a folder (taken out of `folders` meanwhile) what its pairs say: photos shown
+    /// or changed, and photos no longer shown.
+    private mutating func apply(_ effect: FolderPairs.Effect, to entry: inout Folder, key: String, edit: inout Edit) {
+        for id in effect.hidden where folderOfPhoto[id] == key {
+            folderOfPhoto[id] = nil
+            entry.photos[id] = nil
+            if entry.cover?.id == id { edit.staleCovers.insert(key) }
+            edit.change.recordRemoval(id, from: key)
+        }
+        var inserted: [Photo] = []
+        inserted.reserveCapacity(effect.shown.count)
+        for var photo in effect.shown {
+            folderOfCompanion[photo.id] = nil
+            for companion in photo.companions { folderOfCompanion[companion.id] = key }
             let previousKey = folderOfPhoto.updateValue(key, forKey: photo.id)
             let previous: Photo?
             if previousKey == key {
@@ -248,7 +280,6 @@ public struct FolderTree: Sendable {
             inserted.append(photo)
             if !entry.takeAsCover(photo) { edit.staleCovers.insert(key) }
         }
-        folders[key] = entry
         if !inserted.isEmpty { edit.change.inserted[key, default: []].append(contentsOf: inserted) }
     }
 

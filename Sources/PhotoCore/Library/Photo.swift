@@ -20,6 +20,9 @@ public struct Photo: Sendable, Hashable, Identifiable {
     /// read yet, or the file records none. Dates arrive after listing, through
     /// `PhotoList.setDatesTaken`.
     public var dateTaken: Int64?
+    /// Files shown as part of this photo: the RAW files beside a JPEG of the same name
+    /// (`PairedFiles`). The photo shown is this one; trash and export take them too.
+    public var companions: [Photo] = []
 
     public init(id: String, displayName: String, modified: Int64, size: Int64, contentType: String, dateTaken: Int64? = nil) {
         self.id = id

@@ -51,6 +51,8 @@ public struct PhotoDetails: Sendable, Equatable {
     public var contentType: String?
     /// The content type in words (`JPEG image`), as the desktop describes it.
     public var typeDescription: String?
+    /// The files shown as part of this photo (the RAW beside a JPEG: `Photo.companions`).
+    public var companions: [Photo] = []
 
     public init(uri: String, name: String, folder: String? = nil, size: Int64? = nil, dimensions: PixelSize? = nil,
                 dateTaken: Int64? = nil, dateTakenOffset: Int? = nil, camera: String? = nil, lens: String? = nil,
@@ -113,6 +115,8 @@ public struct PhotoDetails: Sendable, Equatable {
         add(tr("Name"), name)
         add(tr("Folder"), folder)
         add(tr("Size"), size.map(Self.sizeText))
+        // TRANSLATORS: the RAW file that goes with a JPEG (a camera recording RAW+JPEG): its name and size.
+        add(tr("RAW File"), companions.map { tr("%1$s (%2$s)", $0.displayName, Self.sizeText($0.size)) }.joined(separator: "\n"))
         add(tr("Dimensions"), dimensions.flatMap(Self.dimensionsText))
         add(tr("Date Taken"), dateTakenText(utcOffset: utcOffset))
         add(tr("Camera"), camera)

@@ -19,6 +19,8 @@ enum Style {
     .tile-warning { color: white; background-color: alpha(black, 0.6); border-radius: 999px; padding: 4px; }
     .tile-marks { color: white; background-color: alpha(black, 0.45); border-radius: 999px; padding: 0 6px;
                   font-size: smaller; }
+    .tile-badge { color: white; background-color: alpha(black, 0.55); border-radius: 4px; padding: 0 5px;
+                  font-size: smaller; font-weight: bold; }
     .edit-bar { padding: 6px; }
     .photo-viewer { background-color: #1e1e1e; }
     .viewer-toolbar { background-color: alpha(#1e1e1e, 0.85); color: white; padding: 4px 8px; }

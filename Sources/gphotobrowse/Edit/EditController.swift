@@ -117,7 +117,8 @@ final class EditController {
     // MARK: Moving to the trash
 
     /// Moves `photos` to the trash without asking, and offers Undo. Where a photo's folder
-    /// has no trash, asks before deleting it for good.
+    /// has no trash, asks before deleting it for good. A photo's companion files (the RAW
+    /// beside a JPEG) go with it, and come back with it.
     func trash(_ photos: [Photo]) {
         guard !photos.isEmpty else { return }
         // A web photo is the server's: there is nothing of it here to trash.
@@ -125,17 +126,19 @@ final class EditController {
             toasts.show(tr("Photos on the web cannot be moved to the trash."))
             return
         }
-        let uris = photos.map(\.id).filter { !WebPhotoFiles.isWebAddress($0) }
+        let uris = photos.flatMap(\.fileIDs).filter { !WebPhotoFiles.isWebAddress($0) }
+        let shown = Set(photos.map(\.id))
         Thread.detachNewThread { [weak self] in
             let results = Trash.move(uris)
             // Trashed photos leave the person's albums; Undo puts them back.
             let trashed = results.filter(\.isTrashed).map(\.uri)
             let removals = trashed.isEmpty ? [] : YourAlbums.store.removeEverywhere(trashed).removals
-            onMain { [weak self] in self?.trashed(results, albumRemovals: removals) }
+            onMain { [weak self] in self?.trashed(results, albumRemovals: removals, shown: shown) }
         }
     }
 
-    private func trashed(_ results: [TrashResult], albumRemovals: [CollectionRemoval]) {
+    /// `shown`: the ids of the photos asked for, to count photos rather than files.
+    private func trashed(_ results: [TrashResult], albumRemovals: [CollectionRemoval], shown: Set<String>) {
         let undoable = results.compactMap(\.item)
         let gone = results.filter(\.isTrashed).map(\.uri)
         let noTrash = results.filter { $0.failure?.kind == .notSupported }.map(\.uri)
@@ -143,7 +146,9 @@ final class EditController {
         if !gone.isEmpty {
             contents.forget(Set(gone))
             if !albumRemovals.isEmpty { YourAlbums.shared.reload() }
-            let text = trn("%d photo moved to the trash", "%d photos moved to the trash", gone.count, gone.count)
+            let count = shown.intersection(gone).count
+            let photos = count > 0 ? count : gone.count
+            let text = trn("%d photo moved to the trash", "%d photos moved to the trash", photos, photos)
             if undoable.isEmpty {
                 toasts.show(text)
             } else {
@@ -229,7 +234,7 @@ final class EditController {
             let target = g_file_get_uri(folder).map { p -> String in defer { g_free(p) }; return String(cString: p) }
             folder.unref()
             guard let self, let target else { return }
-            self.run(export: photos.map(\.id), to: target)
+            self.run(export: photos.flatMap(\.fileIDs), to: target)
         }
     }
 

@@ -24,6 +24,9 @@ final class ThumbnailTile {
     private let check: Widget
     /// The photo's heart and stars, bottom left, made for the first marked photo.
     private var marksLabel: Widget?
+    /// What kind of photo it is, top right ("RAW": a RAW file goes with it), made for the
+    /// first photo that needs it.
+    private var badge: Widget?
     /// The photo shown, once bound.
     private(set) var photo: Photo?
     var key: PhotoVersion? { photo?.version }
@@ -163,6 +166,7 @@ final class ThumbnailTile {
         showNotFound(missing ? photo.displayName : nil)
         Texts.setTooltip(root, ShownText(OutsideText(photo.displayName)))
         speak(selected: false)
+        showBadge(photo.hasRawCompanion ? tr("RAW") : nil)
         apply(thumbnail)
         guard missing else { return }
         isMissing = true
@@ -230,6 +234,24 @@ final class ThumbnailTile {
         gtk_widget_set_visible(marksLabel, text.isEmpty ? 0 : 1)
     }
 
+    /// Shows the badge, top right, or hides it (nil).
+    private func showBadge(_ text: String?) {
+        if badge == nil, text != nil {
+            let label = gtk_label_new(nil)!
+            gtk_widget_add_css_class(label, "tile-badge")
+            gtk_widget_set_halign(label, GTK_ALIGN_END)
+            gtk_widget_set_valign(label, GTK_ALIGN_START)
+            gtk_widget_set_margin_end(label, 6)
+            gtk_widget_set_margin_top(label, 6)
+            gtk_widget_set_can_target(label, 0)
+            gtk_overlay_add_overlay(root.cast(), label)
+            badge = label
+        }
+        guard let badge else { return }
+        Texts.setText(label: badge, ShownText(text ?? ""))
+        gtk_widget_set_visible(badge, text == nil ? 0 : 1)
+    }
+
     /// Makes the tile `edge` pixels a side (the grid's tile size changed).
     func setEdge(_ edge: Int) {
         gtk_widget_set_size_request(root, Int32(edge), Int32(edge))
@@ -250,6 +272,7 @@ final class ThumbnailTile {
         isMissing = false
         showNotFound(nil)
         showMarks(nil)
+        showBadge(nil)
         apply(nil)
     }
 }

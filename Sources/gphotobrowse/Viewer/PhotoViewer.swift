@@ -334,9 +334,10 @@ final class PhotoViewer {
 
     /// Reads the photo's details on a worker and shows them if it is still the one shown.
     private func loadProperties(of photo: Photo) {
-        let uri = photo.id
+        let uri = photo.id, companions = photo.companions
         Thread.detachNewThread { [weak self] in
-            let details = IsolatedDecoder.shared.properties(uri: uri)
+            var details = IsolatedDecoder.shared.properties(uri: uri)
+            details.companions = companions
             onMain { [weak self] in
                 guard let self, self.current?.id == uri else { return }
                 var details = details

@@ -20,7 +20,7 @@ extension BrowserWindow {
         addAction(window, "export") { [weak self] in self.map { $0.folder?.edit.export($0.photosToActOn) } }
         addAction(window, "trash") { [weak self] in self.map { $0.folder?.edit.trash($0.photosToActOn) } }
         addAction(window, "delete-permanently") { [weak self] in
-            self.map { $0.folder?.edit.deletePermanently($0.photosToActOn.map(\.id)) }
+            self.map { $0.folder?.edit.deletePermanently($0.photosToActOn.flatMap(\.fileIDs)) }
         }
         addAction(window, "undo") { [weak self] in self?.undoLast() }
         addAction(window, "rename") { [weak self] in self?.startRename() }

@@ -1,0 +1,133 @@
+/// A camera set to record RAW+JPEG writes two files of one photo side by side
+/// (`IMG_0042.CR2` and `IMG_0042.JPG`): the browser shows them as one photo, the JPEG,
+/// with the RAW file as its companion (`Photo.companions`), as Shotwell, digiKam and
+/// Lightroom group them. Files pair when they are in the same folder and their names
+/// before the extension are the same, ignoring case.
+public enum PairedFiles {
+    /// Extensions of cameras' RAW files.
+    public static let rawExtensions: Set<String> = [
+        "3fr", "ari", "arw", "bay", "cap", "cr2", "cr3", "crw", "dcr", "dcs", "dng", "drf", "eip", "erf", "fff",
+        "gpr", "iiq", "k25", "kdc", "mdc", "mef", "mos", "mrw", "nef", "nrw", "orf", "pef", "ptx", "raf", "raw",
+        "rw2", "rwl", "sr2", "srf", "srw", "x3f",
+    ]
+    /// Extensions of the JPEG a RAW file pairs with.
+    public static let jpegExtensions: Set<String> = ["jpg", "jpeg", "jpe"]
+
+    /// What a file is to a pair.
+    public enum Role: Sendable, Equatable {
+        /// The JPEG: the photo shown.
+        case jpeg
+        /// A RAW file: shown with its JPEG when there is one, else on its own.
+        case raw
+    }
+
+    /// The file's role by its name, with the name before the extension in lower case (the
+    /// pair's key); nil for a file that never pairs.
+    public static func role(ofName name: String) -> (role: Role, stem: String)? {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        let ext = name[name.index(after: dot)...].lowercased()
+        let stem = name[..<dot].lowercased()
+        if jpegExtensions.contains(ext) { return (.jpeg, stem) }
+        if rawExtensions.contains(ext) { return (.raw, stem) }
+        return nil
+    }
+
+    /// Whether a file is a camera's RAW file, by its name.
+    public static func isRaw(name: String) -> Bool { role(ofName: name)?.role == .raw }
+}
+
+extension Photo {
+    /// Every file of this photo: its own, then its companions' (the RAW beside a JPEG).
+    /// Moving to the trash and exporting take them all.
+    public var fileIDs: [String] { [id] + companions.map(\.id) }
+
+    /// Whether a RAW file goes with this photo (its tile shows "RAW").
+    public var hasRawCompanion: Bool { companions.contains { PairedFiles.isRaw(name: $0.displayName) } }
+}
+
+/// The RAW+JPEG pairs of one folder: which files are shown as photos and which go with
+/// another as its companions. Fed with the folder's photos as they arrive and leave, it
+/// answers what the folder shows instead: the JPEG of a pair with its RAW files as
+/// companions, a RAW file alone when no JPEG of its name is there, and every other photo
+/// as it is.
+struct FolderPairs: Sendable {
+    /// The files of one name.
+    private struct Group: Sendable {
+        var jpeg: Photo?
+        var raws: [String: Photo] = [:]
+
+        /// The photos shown for this name.
+        var shown: [Photo] {
+            let raws = raws.values.sorted { $0.id < $1.id }
+            guard var jpeg else { return raws }
+            jpeg.companions = raws
+            return [jpeg]
+        }
+    }
+
+    /// What a change means for the photos shown: photos to show (new, or changed: a
+    /// companion came or went) and ids no longer shown.
+    struct Effect: Sendable {
+        var shown: [Photo] = []
+        var hidden: Set<String> = []
+    }
+
+    private var groups: [String: Group] = [:]
+    /// The name (the group's key) of each file in a group.
+    private var stemOfID: [String: String] = [:]
+
+    /// Photos found (or found changed).
+    mutating func arrive(_ photos: [Photo]) -> Effect {
+        var effect = Effect()
+        var before: [String: [Photo]] = [:]
+        for var photo in photos {
+            photo.companions = []
+            guard let (role, stem) = PairedFiles.role(ofName: photo.displayName) else {
+                effect.shown.append(photo)
+                continue
+            }
+            var group = groups[stem] ?? Group()
+            // A second JPEG of the same name (x.jpg and x.jpeg) is a photo of its own.
+            if role == .jpeg, let jpeg = group.jpeg, jpeg.id != photo.id {
+                effect.shown.append(photo)
+                continue
+            }
+            if before[stem] == nil { before[stem] = group.shown }
+            switch role {
+            case .jpeg: group.jpeg = photo
+            case .raw: group.raws[photo.id] = photo
+            }
+            stemOfID[photo.id] = stem
+            groups[stem] = group
+        }
+        finish(before, into: &effect)
+        return effect
+    }
+
+    /// Files gone; ids of files this folder does not hold are passed on as gone.
+    mutating func leave(_ ids: Set<String>) -> Effect {
+        var effect = Effect()
+        var before: [String: [Photo]] = [:]
+        for id in ids {
+            guard let stem = stemOfID.removeValue(forKey: id), var group = groups[stem] else {
+                effect.hidden.insert(id)
+                continue
+            }
+            if before[stem] == nil { before[stem] = group.shown }
+            if group.jpeg?.id == id { group.jpeg = nil } else { group.raws[id] = nil }
+            groups[stem] = group.jpeg == nil && group.raws.isEmpty ? nil : group
+        }
+        finish(before, into: &effect)
+        return effect
+    }
+
+    /// Adds to the effect what each name touched shows now against what it showed before.
+    private func finish(_ before: [String: [Photo]], into effect: inout Effect) {
+        for (stem, old) in before {
+            let now = groups[stem]?.shown ?? []
+            let nowIDs = Set(now.map(\.id))
+            for photo in old where !nowIDs.contains(photo.id) { effect.hidden.insert(photo.id) }
+            effect.shown.append(contentsOf: now)
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import Testing
+@testable import PhotoCore
+
+private let root = "file:///home/me/DCIM"
+private let here = TreeFolder(uri: root, path: [])
+
+private func file(_ name: String, in folder: TreeFolder = here, modified: Int64 = 1) -> Photo {
+    Photo(id: folder.uri + "/" + name, displayName: name, modified: modified, size: 1, contentType: "image/jpeg")
+}
+
+/// Feeds a change to a mirror of All Photos, as the window does.
+private func forward(_ change: FolderTreeChange, to list: inout PhotoList) {
+    list.remove(ids: change.removedIDs(from: .allPhotos))
+    list.insert(change.insertedPhotos(in: .allPhotos))
+}
+
+@Suite struct RawJpegPairsTests {
+    @Test func namesTellRawFilesFromTheirJpegs() {
+        #expect(PairedFiles.role(ofName: "IMG_0042.CR2")?.role == .raw)
+        #expect(PairedFiles.role(ofName: "IMG_0042.CR2")?.stem == "img_0042")
+        #expect(PairedFiles.role(ofName: "img_0042.jpg")?.role == .jpeg)
+        #expect(PairedFiles.role(ofName: "a.b.nef")?.stem == "a.b")
+        #expect(PairedFiles.role(ofName: "x.png") == nil)
+        #expect(PairedFiles.role(ofName: ".cr2") == nil)
+        #expect(PairedFiles.role(ofName: "noextension") == nil)
+    }
+
+    @Test func aRawAndItsJpegAreOnePhotoWhicheverComesFirst() {
+        for order in [["x.jpg", "x.cr2"], ["x.cr2", "x.jpg"]] {
+            var tree = FolderTree(rootURI: root, rootName: "DCIM")
+            var list = PhotoList()
+            for name in order { forward(tree.insert([file(name)], in: here), to: &list) }
+            #expect(list.all.map(\.displayName) == ["x.jpg"], "order \(order)")
+            #expect(list[0].companions.map(\.displayName) == ["x.cr2"])
+            #expect(list[0].hasRawCompanion)
+            #expect(list[0].fileIDs == [root + "/x.jpg", root + "/x.cr2"])
+            #expect(tree.photoCount == 1)
+            #expect(tree.photo(id: root + "/x.cr2") == nil)
+        }
+    }
+
+    @Test func oneBatchPairsToo() {
+        var tree = FolderTree(rootURI: root, rootName: "DCIM")
+        var list = PhotoList()
+        forward(tree.insert([file("IMG_1.CR2"), file("a.png"), file("img_1.jpg"), file("IMG_2.NEF")], in: here), to: &list)
+        #expect(list.all.map(\.displayName) == ["a.png", "img_1.jpg", "IMG_2.NEF"])
+        #expect(list.photo(id: root + "/img_1.jpg")?.companions.map(\.displayName) == ["IMG_1.CR2"])
+        #expect(list.photo(id: root + "/IMG_2.NEF")?.companions == [])
+    }
+
+    @Test func filesOfTheSameNameInOtherFoldersDoNotPair() {
+        var tree = FolderTree(rootURI: root, rootName: "DCIM")
+        var list = PhotoList()
+        let sub = here.child(uri: root + "/raw", name: "raw")
+        forward(tree.insert([FolderPhotos(folder: here, photos: [file("x.jpg")]),
+                             FolderPhotos(folder: sub, photos: [file("x.cr2", in: sub)])]), to: &list)
+        #expect(list.count == 2)
+        #expect(list.all.allSatisfy { $0.companions.isEmpty })
+    }
+
+    @Test func removingTheRawLeavesTheJpegAndRemovingTheJpegShowsTheRaw() {
+        var tree = FolderTree(rootURI: root, rootName: "DCIM")
+        var list = PhotoList()
+        forward(tree.insert([file("x.jpg"), file("x.cr2")], in: here), to: &list)
+        forward(tree.remove(ids: [root + "/x.cr2"]), to: &list)
+        #expect(list.all.map(\.displayName) == ["x.jpg"])
+        #expect(list[0].companions.isEmpty)
+
+        forward(tree.insert([file("x.cr2")], in: here), to: &list)
+        #expect(list[0].companions.count == 1)
+        forward(tree.remove(ids: [root + "/x.jpg"]), to: &list)
+        #expect(list.all.map(\.displayName) == ["x.cr2"])
+        #expect(tree.photoCount == 1)
+    }
+
+    @Test func removingBothFilesAndPuttingThemBackMakesThePairAgain() {
+        // Moved to the trash, then Undo: both files leave, then both come back.
+        var tree = FolderTree(rootURI: root, rootName: "DCIM")
+        var list = PhotoList()
+        forward(tree.insert([file("x.jpg"), file("x.cr2"), file("y.jpg")], in: here), to: &list)
+        forward(tree.remove(ids: Set(list.photo(id: root + "/x.jpg")!.fileIDs)), to: &list)
+        #expect(list.all.map(\.displayName) == ["y.jpg"])
+        #expect(tree.photoCount == 1)
+        // The folder's monitor reports the same files gone later: nothing changes.
+        #expect(tree.remove(ids: [root + "/x.jpg", root + "/x.cr2"]).isEmpty)
+        forward(tree.insert([file("x.cr2")], in: here), to: &list)
+        forward(tree.insert([file("x.jpg")], in: here), to: &list)
+        #expect(list.all.map(\.displayName) == ["x.jpg", "y.jpg"])
+        #expect(list[0].companions.map(\.displayName) == ["x.cr2"])
+    }
+
+    @Test func aRawChangedOnDiskChangesItsPhoto() {
+        var tree = FolderTree(rootURI: root, rootName: "DCIM")
+        var list = PhotoList()
+        forward(tree.insert([file("x.jpg"), file("x.cr2")], in: here), to: &list)
+        let change = tree.insert([file("x.cr2", modified: 5)], in: here)
+        #expect(change.insertedPhotos(in: .allPhotos).map(\.displayName) == ["x.jpg"])
+        forward(change, to: &list)
+        #expect(list[0].companions.first?.modified == 5)
+    }
+
+    @Test func theJpegKeepsItsDateTakenWhenItsRawArrives() {
+        var tree = FolderTree(rootURI: root, rootName: "DCIM")
+        var list = PhotoList(order: .newestFirst)
+        forward(tree.insert([file("x.jpg")], in: here), to: &list)
+        tree.setDatesTaken([root + "/x.jpg": 42])
+        list.setDatesTaken([root + "/x.jpg": 42])
+        forward(tree.insert([file("x.cr2")], in: here), to: &list)
+        #expect(list[0].dateTaken == 42)
+        #expect(tree.photo(id: root + "/x.jpg")?.dateTaken == 42)
+    }
+
+    @Test func aSecondJpegOfTheSameNameIsAPhotoOfItsOwn() {
+        var tree = FolderTree(rootURI: root, rootName: "DCIM")
+        var list = PhotoList()
+        forward(tree.insert([file("x.jpg"), file("x.JPEG"), file("x.cr2")], in: here), to: &list)
+        #expect(list.count == 2)
+        #expect(list.all.filter(\.hasRawCompanion).count == 1)
+        forward(tree.remove(ids: [root + "/x.JPEG"]), to: &list)
+        #expect(list.all.map(\.displayName) == ["x.jpg"])
+    }
+
+    @Test func removingTheFolderForgetsItsCompanions() {
+        var tree = FolderTree(rootURI: root, rootName: "DCIM")
+        let sub = here.child(uri: root + "/card", name: "card")
+        tree.insert([file("x.jpg", in: sub), file("x.cr2", in: sub)], in: sub)
+        tree.removeFolder(uri: sub.uri)
+        #expect(tree.photoCount == 0)
+        #expect(tree.remove(ids: [sub.uri + "/x.cr2"]).isEmpty)
+    }
+
+    @Test func propertiesNameTheRawFileToo() {
+        var details = PhotoDetails(uri: root + "/x.jpg", name: "x.jpg", size: 2_000_000)
+        details.companions = [Photo(id: root + "/x.cr2", displayName: "x.cr2", modified: 1, size: 25_000_000, contentType: "image/x-canon-cr2")]
+        let rows = details.rows(utcOffset: { _ in 0 })
+        #expect(rows.contains { $0.label == "Name" && $0.value == "x.jpg" })
+        #expect(rows.contains { $0.label == "RAW File" && $0.value.hasPrefix("x.cr2 (") })
+    }
+}

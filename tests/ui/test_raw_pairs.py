@@ -1,0 +1,69 @@
+"""A camera's RAW+JPEG pair (IMG_0042.RAF beside IMG_0042.JPG) is one photo: one tile, the
+JPEG's, with a "RAW" badge; moving it to the trash takes both files, and Undo brings both
+back."""
+
+import shutil
+from pathlib import Path
+
+from harness import COLOURS, REPO, make_solid, open_folder, wait_for_screen, wait_until
+
+DATA = REPO / "tests" / "data" / "formats"
+TILES = {"red": COLOURS["red"], "green": COLOURS["green"]}
+
+
+def badge_pixels(image, blob) -> int:
+    """White pixels (the badge's letters) in the top right corner of a tile, inside its
+    rounded corner (the grid's white background is outside)."""
+    count = 0
+    for y in range(blob.top + 6, min(blob.top + 34, blob.bottom)):
+        for x in range(max(blob.left, blob.right - 70), blob.right - 6):
+            r, g, b = image.pixel(x, y)
+            if r > 200 and g > 200 and b > 200:
+                count += 1
+    return count
+
+
+def badges_check(image):
+    blobs = image.blobs(TILES)
+    if set(blobs) != set(TILES) or any(b.width < 80 or b.height < 80 for b in blobs.values()):
+        return False, f"two tiles expected, found {blobs}"
+    red, green = badge_pixels(image, blobs["red"]), badge_pixels(image, blobs["green"])
+    return red >= 8 and green == 0, f"badge pixels: red tile {red}, green tile {green}"
+
+
+def test_a_raw_beside_its_jpeg_is_one_tile_with_a_badge_and_trashed_and_restored_with_it(launch, tmp_path):
+    folder = tmp_path / "card"
+    folder.mkdir()
+    make_solid(folder / "IMG_0042.JPG", "red", size="1600x1200")
+    shutil.copy(DATA / "fujifilm-s5pro-rotated.raf", folder / "IMG_0042.RAF")
+    make_solid(folder / "IMG_0043.png", "green", size="1600x1200")
+    originals = {p.name: p.read_bytes() for p in folder.iterdir()}
+
+    # Two photos, not three: the RAF goes with its JPEG, whose tile has the badge.
+    app = open_folder(launch, folder, count=2, sort_by="name")
+    image = wait_for_screen(app, badges_check, what="the JPEG's tile with a RAW badge, the PNG's without")
+    red = image.blobs(TILES)["red"]
+
+    app.x.xdotool("keydown", "ctrl")
+    app.click(round(red.cx), round(red.cy))
+    app.x.xdotool("keyup", "ctrl")
+    app.key("Delete")
+
+    trash = Path(app.environment["XDG_DATA_HOME"]) / "Trash"
+    pair = ["IMG_0042.JPG", "IMG_0042.RAF"]
+    wait_until(lambda: all((trash / "files" / name).exists() for name in pair), "both files of the pair in the trash")
+    for name in pair:
+        assert (trash / "files" / name).read_bytes() == originals[name], f"{name} is not in the trash whole"
+        assert (trash / "info" / (name + ".trashinfo")).exists()
+        assert not (folder / name).exists(), f"{name} is still in the folder"
+    assert (folder / "IMG_0043.png").exists(), "the photo not selected went too"
+    wait_for_screen(app, lambda image: ("red" not in image.blobs(TILES), "the pair's tile is still shown"),
+                    what="the grid without the pair")
+
+    app.key("ctrl+z")
+    wait_until(lambda: all((folder / name).exists() for name in pair), "both files of the pair back in the folder")
+    for name in pair:
+        assert (folder / name).read_bytes() == originals[name], f"{name} is not back byte for byte"
+        assert not (trash / "files" / name).exists()
+    wait_for_screen(app, badges_check, what="the pair's tile back, with its badge")
+    assert app.quit() == 0
