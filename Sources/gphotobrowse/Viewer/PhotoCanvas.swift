@@ -18,6 +18,8 @@ final class PhotoCanvas {
     let widget: Widget
     /// What to paint, back to front.
     private var layers: [(surface: CanvasSurface, placement: CanvasPlacement)] = []
+    /// A frame was drawn.
+    var onDrawn: () -> Void = {}
 
     init() {
         widget = gtk_drawing_area_new()
@@ -53,6 +55,7 @@ final class PhotoCanvas {
             cairo_fill(cairo)
             cairo_restore(cairo)
         }
+        onDrawn()
     }
 }
 

@@ -29,6 +29,8 @@ final class PhotoViewer {
     var thumbnails: ThumbnailLoader
     var thumbnailTokens: [Int] = []
     let images: ViewerImages
+    /// The shown photo's tiles, when a large JPEG is zoomed past its fit-size image.
+    let tiles: ViewerTiles
     private let animation = AnimationPlayback()
 
     private(set) var current: (index: Int, id: String)?
@@ -82,6 +84,7 @@ final class PhotoViewer {
         self.contents = contents
         self.thumbnails = thumbnails
         images = ViewerImages(decoder: decoder)
+        tiles = ViewerTiles(decoder: decoder)
 
         overlay = gtk_overlay_new()
         gtk_widget_add_css_class(overlay, "photo-viewer")
@@ -113,6 +116,8 @@ final class PhotoViewer {
             self.download.show(self.images.downloads[id])
         }
         download.onRetry = { [weak self] in self?.retryDownload() }
+        tiles.onChange = { [weak self] in self?.render() }
+        canvas.onDrawn = { [weak self] in self?.tiles.drawn() }
         images.onDownloaded = { [weak self] id in
             if let index = self?.contents.photos.index(of: id) { Trace.milestone("download-complete", index) }
         }
@@ -147,6 +152,7 @@ final class PhotoViewer {
         let photo = contents.photos[index]
         if current?.id == photo.id { return }
         current = (index, photo.id)
+        tiles.drop()
         animation.stop()
         transform = nil
         gestures.resetForNewPhoto()
@@ -181,6 +187,7 @@ final class PhotoViewer {
     /// Cancels the decodes under way. Touches no widget.
     func cancelDecode() {
         images.stop()
+        tiles.drop()
         if let thumbnailRequest { thumbnails.release(thumbnailRequest) }
         thumbnailRequest = nil
     }
@@ -277,13 +284,10 @@ final class PhotoViewer {
                 transform?.resize(to: viewport)
             }
             layers.append((picture.surface, placement(for: transform!, surface: picture.surface, offset: gestures.slide)))
+            layers += sharperLayers(picture, index: current.index)
             if picture.isFull, tracedFullImage != current.id {
                 tracedFullImage = current.id
                 Trace.milestone("full-image", current.index)
-            }
-            let animated = images.images[current.id]?.frames.isEmpty == false  // frames stay at display size
-            if picture.isFull, !animated, let transform, transform.needsSharperImage(decoded: picture.surface.size) {
-                images.sharpen(contents.photos[current.index], to: transform.decodeSize(for: transform.scale))
             }
         }
         let slide = gestures.slide

@@ -15,6 +15,8 @@ struct ViewerImage {
     var endMissing = false
     /// The photo's own size (after EXIF orientation): what zoom and pan are computed on.
     let sourceSize: PixelSize
+    /// The format the decoder found ("jpeg": a large one is drawn from tiles when zoomed).
+    let format: String
     /// Whether this is the photo at full resolution (decoded for a zoom past the fit).
     var isFullResolution: Bool { surface.size.width >= sourceSize.width && surface.size.height >= sourceSize.height }
 }
@@ -296,7 +298,8 @@ final class ViewerImages {
         }
         switch result {
         case .success(let (decoded, converted)):
-            var image = ViewerImage(version: version, surface: CanvasSurface(converted), sourceSize: decoded.sourceSize)
+            var image = ViewerImage(version: version, surface: CanvasSurface(converted), sourceSize: decoded.sourceSize,
+                                    format: decoded.format)
             if let animation {
                 image.frames = animation.frames.map { (CanvasSurface($0.0), $0.1) }
                 image.loops = animation.loops

@@ -1,0 +1,190 @@
+import CGtk
+import Foundation
+import PhotoCore
+import PhotoIO
+
+/// The shown photo's tiles: a JPEG zoomed past its fit-size image is drawn from 512-pixel
+/// tiles decoded for what shows plus a margin (the core's `TileGrid`), at the zoom's scale,
+/// in the decoder processes (`IsolatedDecoder.decodeRegion`), over the fit-size image
+/// scaled, so nothing is ever blank while tiles come. Tiles are kept within `capacity`
+/// bytes (`TileCache`), asked for as zoom and pan change (those no longer wanted
+/// cancelled) and dropped when the page turns. A photo whose tiles cannot be decoded (a
+/// CMYK JPEG) is decoded whole at full resolution instead, as any other format is.
+///
+/// Traces `tiles-sharp COUNT` once every tile the view shows, at its level, has been drawn.
+@MainActor
+final class ViewerTiles {
+    private let live = LiveObjects.Token("ViewerTiles")
+    private let decoder: IsolatedDecoder
+    /// What a megapixel of tiles costs is what the view needs and a margin: about 40 MB at
+    /// 100% in a 1920×1080 view.
+    static let capacity = 64 << 20
+    private var photo: PhotoVersion?
+    private var grid: TileGrid?
+    private var cache = TileCache<TileKey, CanvasSurface>(capacity: ViewerTiles.capacity)
+    private var inFlight: [TileKey: QueuedWork] = [:]
+    /// Photos whose tiles could not be decoded: they are decoded whole instead.
+    private var refused: Set<PhotoVersion> = []
+    /// The photo point at the view's middle last time, and the way the view last moved.
+    private var lastMiddle: (point: ViewPoint, scale: Double)?
+    private var motion = ViewPoint.zero
+    /// The visible tiles last traced sharp, and those waiting for their frame to be drawn.
+    private var tracedSharp: [TileKey] = []
+    private var sharpPending: [TileKey]?
+
+    /// A tile arrived (or failed): the view repaints.
+    var onChange: () -> Void = {}
+
+    init(decoder: IsolatedDecoder) {
+        self.decoder = decoder
+    }
+
+    /// Whether `photo`, decoded at `fitImage` as `format`, is drawn from tiles in `view`:
+    /// a JPEG whose pixels on screen exceed the fit-size image.
+    func applies(to photo: Photo, format: String, view: ViewTransform, fitImage: PixelSize) -> Bool {
+        format == "jpeg" && !refused.contains(photo.version) && view.needsSharperImage(decoded: fitImage)
+    }
+
+    /// The tiles to draw over the fit-size image for `view`, back to front (coarser levels
+    /// first, as far as they are here), each with the photo pixels it covers; asks for the
+    /// tiles missing and cancels those no longer wanted.
+    func layers(for photo: Photo, view: ViewTransform) -> [(surface: CanvasSurface, covers: ViewRect)] {
+        if self.photo != photo.version { drop() }
+        self.photo = photo.version
+        if grid?.imageSize != view.imageSize { grid = TileGrid(imageSize: view.imageSize) }
+        guard let grid else { return [] }
+        let plan = grid.plan(for: view, motion: followMotion(view))
+        request(plan, of: photo, grid: grid)
+
+        var layers: [(surface: CanvasSurface, covers: ViewRect)] = []
+        // Coarser tiles already here show under the level's own until those come.
+        if let shown = TileGrid.visibleRect(of: view) {
+            let coarser = cache.keys.filter { $0.reduction > plan.reduction }.sorted { $0.reduction > $1.reduction }
+            for key in coarser {
+                let covers = grid.imageRect(of: key)
+                guard covers.maxX > shown.minX, covers.minX < shown.maxX, covers.maxY > shown.minY, covers.minY < shown.maxY,
+                      let surface = cache.value(for: key) else { continue }
+                layers.append((surface, covers))
+            }
+        }
+        var missing = false
+        for key in plan.wanted.reversed() where !plan.visible.contains(key) { _ = cache.value(for: key) }  // kept, not drawn
+        for key in plan.visible.reversed() {
+            if let surface = cache.value(for: key) { layers.append((surface, grid.imageRect(of: key))) } else { missing = true }
+        }
+        if !missing, !plan.visible.isEmpty, plan.visible != tracedSharp { sharpPending = plan.visible }
+        return layers
+    }
+
+    /// The canvas drew a frame: the tiles it showed are on screen.
+    func drawn() {
+        guard let sharp = sharpPending else { return }
+        sharpPending = nil
+        tracedSharp = sharp
+        Trace.milestone("tiles-sharp", sharp.count)
+    }
+
+    /// The view no longer draws from tiles (zoomed back to the fit): decodes stop, the
+    /// tiles decoded stay for a zoom back in.
+    func pause() {
+        for work in inFlight.values { work.cancel() }
+        inFlight.removeAll()
+        lastMiddle = nil
+        sharpPending = nil
+        tracedSharp = []
+    }
+
+    /// Lets go of every tile and decode (the page turned, the viewer closed).
+    func drop() {
+        pause()
+        cache.removeAll()
+        photo = nil
+        grid = nil
+        motion = .zero
+    }
+
+    /// How the view moved over the photo since the last frame, in photo pixels; the last
+    /// motion while it stands still, none after a zoom.
+    private func followMotion(_ view: ViewTransform) -> ViewPoint {
+        let middle = view.imagePoint(forViewportPoint: view.viewport.center)
+        if let last = lastMiddle, last.scale == view.scale {
+            let moved = middle - last.point
+            if abs(moved.x) > 0.5 || abs(moved.y) > 0.5 { motion = moved }
+        } else {
+            motion = .zero
+        }
+        lastMiddle = (middle, view.scale)
+        return motion
+    }
+
+    private func request(_ plan: TilePlan, of photo: Photo, grid: TileGrid) {
+        let wanted = Set(plan.wanted)
+        for (key, work) in inFlight where !wanted.contains(key) {
+            work.cancel()
+            inFlight[key] = nil
+        }
+        let decoder = self.decoder
+        let uri = photo.id, version = photo.version
+        for (n, key) in plan.wanted.enumerated() where !cache.contains(key) && inFlight[key] == nil {
+            let region = grid.region(of: key)
+            // Behind the shown photo's own image, ahead of its neighbours'.
+            let ticket = DecodePool.shared.submit(priority: 100_000 - n) { [weak self] flag in
+                let decoded = decoder.decodeRegion(uri: uri, region: region, cancellation: flag)
+                if case .failure(let failure) = decoded, failure.kind == .cancelled { return }
+                let converted = decoded.map { PremultipliedImage($0) }
+                onMain { [weak self] in self?.arrived(key, of: version, converted) }
+            }
+            inFlight[key] = QueuedWork(pool: DecodePool.shared, ticket: ticket)
+        }
+    }
+
+    private func arrived(_ key: TileKey, of version: PhotoVersion, _ result: Result<PremultipliedImage, DecodeFailure>) {
+        guard photo == version, inFlight.removeValue(forKey: key) != nil else { return }
+        switch result {
+        case .success(let image):
+            cache.insert(CanvasSurface(image), for: key, bytes: image.stride * image.size.height)
+        case .failure:
+            refused.insert(version)
+            pause()
+        }
+        onChange()
+    }
+}
+
+extension PhotoViewer {
+    /// What is drawn over the shown picture when the zoom needs more pixels than it has: a
+    /// large JPEG's tiles; any other photo has its full-resolution image decoded instead.
+    func sharperLayers(_ picture: (surface: CanvasSurface, sourceSize: PixelSize, isFull: Bool),
+                       index: Int) -> [(surface: CanvasSurface, placement: CanvasPlacement)] {
+        let photo = contents.photos[index]
+        let image = images.images[photo.id]
+        let animated = image?.frames.isEmpty == false  // frames stay at display size
+        guard picture.isFull, !animated, let transform, transform.needsSharperImage(decoded: picture.surface.size) else {
+            tiles.pause()
+            return []
+        }
+        if let image, tiles.applies(to: photo, format: image.format, view: transform, fitImage: picture.surface.size) {
+            return tiles.layers(for: photo, view: transform).map {
+                ($0.surface, tilePlacement(covers: $0.covers, surface: $0.surface, view: transform, offset: gestures.slide))
+            }
+        }
+        images.sharpen(photo, to: transform.decodeSize(for: transform.scale))
+        return []
+    }
+
+    /// Where a tile covering `covers` (photo pixels) of a level reduced by `reduction` is
+    /// painted in `view`, with the shown photo's slide `offset`.
+    func tilePlacement(covers: ViewRect, surface: CanvasSurface, view: ViewTransform, offset: Double) -> CanvasPlacement {
+        let scale = view.scale * covers.size.width / Double(surface.size.width)
+        var centre = view.viewportPoint(forImagePoint: covers.center)
+        if abs(scale - 1) < 1e-9 {
+            // A tile pixel a device pixel: its corner on a device pixel, so nothing blurs.
+            let a = view.viewportPoint(forImagePoint: covers.origin)
+            let b = view.viewportPoint(forImagePoint: ViewPoint(x: covers.maxX, y: covers.maxY))
+            let corner = ViewPoint(x: min(a.x, b.x), y: min(a.y, b.y))
+            centre = centre + ViewPoint(x: corner.x.rounded() - corner.x, y: corner.y.rounded() - corner.y)
+        }
+        return CanvasPlacement(centerX: centre.x / scaleFactor + offset, centerY: centre.y / scaleFactor,
+                               scale: scale / scaleFactor, rotation: view.rotationDegrees * .pi / 180 + gestures.angle)
+    }
+}
