@@ -33,7 +33,16 @@ import Testing
         let writing = Set(BrowserAction.allCases.filter(\.changesSomething))
         #expect(writing == [.edit, .leaveEdit, .export, .trash, .deletePermanently, .undo, .rename, .saveRotation, .print,
                             .setBackground, .markUp, .saveCopy, .addToAlbum, .removeFromAlbum, .renameAlbum, .deleteAlbum,
-                            .rate0, .rate1, .rate2, .rate3, .rate4, .rate5, .favourite])
+                            .rate0, .rate1, .rate2, .rate3, .rate4, .rate5, .favourite, .tag])
+    }
+
+    @Test func searchingOnlyOverAGridAndChoosingToo() {
+        for state in Self.states where ActionPolicy.browser(state).enabled.contains(.search) {
+            #expect(state.page == .grid && state.album != .none)
+        }
+        let choosing = BrowserState(page: .grid, picking: .one, album: .folder, hasPhotos: true)
+        #expect(ActionPolicy.browser(choosing).enabled.contains(.search))
+        #expect(!ActionPolicy.browser(choosing).enabled.contains(.tag))
     }
 
     @Test func saveRotationOnlyAfterARotationInTheViewer() {
@@ -82,7 +91,7 @@ import Testing
 
     @Test func photosNotFoundOfferOnlyRemovingThem() {
         let fileActions: Set<BrowserAction> = [.trash, .export, .rename, .copy, .print, .markUp, .setBackground, .saveCopy,
-                                               .addToAlbum, .openWith, .photoProperties, .favourite, .rate4]
+                                               .addToAlbum, .openWith, .photoProperties, .favourite, .rate4, .tag]
         for state in Self.states where state.kind == .notFound {
             #expect(ActionPolicy.browser(state).enabled.isDisjoint(with: fileActions))
         }

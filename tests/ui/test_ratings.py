@@ -4,8 +4,10 @@ left byte for byte), Ctrl+Z takes it back, marks other apps wrote (a sidecar mad
 exiftool, keywords embedded in a photo) are read, a favourite is still one after a restart,
 and a picking window changes nothing."""
 
+import os
 import shutil
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -91,3 +93,75 @@ def test_a_picking_window_changes_nothing(launch, tmp_path):
     assert app.process.wait(30) == 1
     assert sorted(p.name for p in folder.iterdir()) == ["a.jpg", "b.jpg"]
     assert not any("trace rated" in line or "trace favourite" in line for line in app.lines)
+
+
+def search_for(app, text: str, count: int) -> None:
+    """Types `text` into the search bar (Ctrl+F opens it) and waits for its count."""
+    mark = app.mark()
+    app.x.xdotool("type", "--delay", "30", text)
+    app.wait_for_line(rf"^trace filtered {count} \d+$", since=mark)
+
+
+def test_keywords_other_apps_wrote_are_found_by_searching(launch, tmp_path):
+    folder = folder_of_jpegs(tmp_path, "found", ["sidecar.jpg", "embedded.jpg", "plain.jpg"])
+    exiftool("-o", str(folder / "sidecar.jpg.xmp"), "-XMP:Rating=5", "-XMP:Subject=harbour", str(folder / "sidecar.jpg"))
+    exiftool("-overwrite_original", "-XMP:Subject=lighthouse", str(folder / "embedded.jpg"))
+    app = open_folder(launch, folder, count=3, sort_by="name")
+    app.wait_for_line(r"^trace marks-read file://.*/embedded\.jpg 0 0 1 \d+$")
+    app.key("ctrl+f")
+    search_for(app, "harbour", 1)
+    mark = app.mark()
+    app.key("Escape")
+    app.wait_for_line(r"^trace filtered 3 \d+$", since=mark)
+    app.key("ctrl+f")
+    search_for(app, "lighthouse", 1)
+    assert app.quit() == 0
+
+
+def test_the_filter_count_is_right_on_a_tree_of_albums(launch, tmp_path):
+    root = tmp_path / "tree"
+    (root / "trip").mkdir(parents=True)
+    (root / "home").mkdir()
+    names = ["x1.jpg", "trip/y1.jpg", "trip/y2.jpg", "trip/y3.jpg", "home/z1.jpg"]
+    for name in names:
+        make_solid(root / name, "green")
+    for name in ["trip/y1.jpg", "trip/y2.jpg", "home/z1.jpg"]:
+        exiftool("-o", str(root / (name + ".xmp")), "-XMP:Subject=seaside", str(root / name))
+    # The trip is the newest album: the switcher shows All Photos, the folder's own photo,
+    # the trip, then home.
+    now = time.time()
+    for name, age in [("x1.jpg", 3), ("home/z1.jpg", 2), ("trip/y1.jpg", 1), ("trip/y2.jpg", 1), ("trip/y3.jpg", 1)]:
+        os.utime(root / name, (now - age * 3600, now - age * 3600))
+    app = launch(root, sort_by="name")
+    app.wait_for_line(r"^trace albums 2 \d+$", timeout=30)
+    app.wait_for_window(r"^All Photos$", timeout=30)
+    app.wait_for_line(r"^trace visible-thumbnails \d+ \d+$", timeout=30)
+    app.key("ctrl+f")
+    app.wait_for_line(r"^trace shown GtkSearchBar search \d+$")
+    # All Photos: the three photos tagged, wherever they are; then a word of a folder's name.
+    search_for(app, "seaside", 3)
+    mark = app.mark()
+    app.key("ctrl+a")
+    app.x.xdotool("type", "--delay", "30", "trip")
+    app.wait_for_line(r"^trace filtered 3 \d+$", since=mark)
+    mark = app.mark()
+    app.key("BackSpace", "BackSpace", "BackSpace", "BackSpace")
+    app.x.xdotool("type", "--delay", "30", "y2")
+    app.wait_for_line(r"^trace filtered 1 \d+$", since=mark)
+    # Another album, the search still open: filtered there.
+    mark = app.mark()
+    app.key("ctrl+a", "BackSpace")
+    app.wait_for_line(r"^trace filtered 5 \d+$", since=mark)
+    app.x.xdotool("type", "--delay", "30", "seaside")
+    app.wait_for_line(r"^trace filtered 3 \d+$", since=mark)
+    mark = app.mark()
+    app.key("alt+3")
+    app.wait_for_title(r"^trip$")
+    app.wait_for_line(r"^trace filtered 2 \d+$", since=mark)
+    # Escape clears the search and closes the bar: every photo of the album again.
+    mark = app.mark()
+    app.key("ctrl+f")
+    app.key("Escape")
+    app.wait_for_line(r"^trace filtered 3 \d+$", since=mark)
+    app.wait_for_line(r"^trace hidden GtkSearchBar search \d+$", since=mark)
+    assert app.quit() == 0

@@ -42,6 +42,8 @@ public enum ActionPolicy {
         enable(.largerTiles, when: folderOpen)
         enable(.smallerTiles, when: folderOpen)
         enable(.slideshow, when: showsPhotos)
+        // Searching shows fewer photos and changes nothing: in any album, choosing too.
+        enable(.search, when: state.page == .grid && folderOpen)
 
         // Selecting: edit mode while browsing; ticking photos when choosing several.
         enable(.edit, when: grid && browsing)
@@ -72,7 +74,7 @@ public enum ActionPolicy {
             enable(.renameAlbum, when: state.album == .yours)
             enable(.deleteAlbum, when: state.album == .yours)
             // Marks go to a sidecar or the app's own store: any photo that is one, web ones too.
-            for action in BrowserAction.ratings + [.favourite] { enable(action, when: focusedOrActing && files) }
+            for action in BrowserAction.ratings + [.favourite, .tag] { enable(action, when: focusedOrActing && files) }
         } else {
             enable(.pickCancel, when: true)
             enable(.pickChoose, when: showsPhotos)

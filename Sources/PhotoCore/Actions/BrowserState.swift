@@ -158,6 +158,10 @@ public enum BrowserAction: String, CaseIterable, Hashable, Sendable {
     case pickChoose = "pick-choose"
     case rate0 = "rate-0", rate1 = "rate-1", rate2 = "rate-2", rate3 = "rate-3", rate4 = "rate-4", rate5 = "rate-5"
     case favourite
+    /// Ctrl+T: the tags of the photos acted on.
+    case tag
+    /// Ctrl+F: the search bar over the grid.
+    case search
 
     /// The action's name in the window's action map.
     public var name: String { rawValue }
@@ -170,7 +174,7 @@ public enum BrowserAction: String, CaseIterable, Hashable, Sendable {
         switch self {
         case .edit, .leaveEdit, .export, .trash, .deletePermanently, .undo, .rename, .saveRotation, .print,
              .setBackground, .markUp, .saveCopy, .addToAlbum, .removeFromAlbum, .renameAlbum, .deleteAlbum,
-             .rate0, .rate1, .rate2, .rate3, .rate4, .rate5, .favourite:
+             .rate0, .rate1, .rate2, .rate3, .rate4, .rate5, .favourite, .tag:
             return true
         default:
             return false

@@ -24,6 +24,10 @@ public final class AlbumContents {
     public private(set) var isListed = false
     public weak var source: (any AlbumSource)?
     private var changeObservers: [(PhotoList.Splice) -> Void] = []
+    /// A search's filter: the photos it keeps are `photos`, the others wait here until it
+    /// changes (nil: every photo shown).
+    private var keep: ((Photo) -> Bool)?
+    private var hidden: [String: Photo] = [:]
 
     /// Called once when the album's photos have all been listed, with their count or the
     /// reason the listing failed.
@@ -44,17 +48,57 @@ public final class AlbumContents {
 
     /// Photos found, or found changed.
     public func insert(_ batch: [Photo]) {
-        if let splice = photos.insert(batch) { notify(splice) }
+        guard let keep else {
+            if let splice = photos.insert(batch) { notify(splice) }
+            return
+        }
+        var shown: [Photo] = []
+        var leaving: Set<String> = []
+        for photo in batch {
+            if keep(photo) {
+                hidden[photo.id] = nil
+                shown.append(photo)
+            } else {
+                hidden[photo.id] = photo
+                if photos.index(of: photo.id) != nil { leaving.insert(photo.id) }
+            }
+        }
+        if !leaving.isEmpty, let splice = photos.remove(ids: leaving) { notify(splice) }
+        if let splice = photos.insert(shown) { notify(splice) }
     }
 
     /// Photos gone.
     public func remove(_ ids: Set<String>) {
+        for id in ids { hidden[id] = nil }
         if let splice = photos.remove(ids: ids) { notify(splice) }
     }
 
     /// Dates taken read (nil: the file records none).
     public func setDatesTaken(_ dates: [String: Int64?]) {
+        for (id, date) in dates where hidden[id] != nil { hidden[id]?.dateTaken = date }
         if let splice = photos.setDatesTaken(dates) { notify(splice) }
+    }
+
+    // MARK: Searching
+
+    /// Every photo of the album, shown or left out by the search.
+    public var allPhotos: [Photo] { photos.all + hidden.values }
+    /// How many photos the album has, whatever the search shows.
+    public var unfilteredCount: Int { photos.count + hidden.count }
+    public var isFiltered: Bool { keep != nil }
+
+    /// Shows only the photos `keep` is true of (nil: all of them again), as at most two
+    /// splices: the photos leaving, then the photos coming back.
+    public func setFilter(_ keep: ((Photo) -> Bool)?) {
+        self.keep = keep
+        if let keep {
+            let leaving = photos.all.filter { !keep($0) }
+            for photo in leaving { hidden[photo.id] = photo }
+            if !leaving.isEmpty, let splice = photos.remove(ids: Set(leaving.map(\.id))) { notify(splice) }
+        }
+        let coming = hidden.values.filter { keep?($0) ?? true }
+        for photo in coming { hidden[photo.id] = nil }
+        if !coming.isEmpty, let splice = photos.insert(coming) { notify(splice) }
     }
 
     /// The listing ended.

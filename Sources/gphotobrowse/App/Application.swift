@@ -83,6 +83,7 @@ final class Application {
         setAccelerators("win.mark-up", ["<Control>m"])
         for stars in 0...5 { setAccelerators("win.rate-\(stars)", ["<Control>\(stars)", "<Control>KP_\(stars)"]) }
         setAccelerators("win.favourite", ["<Control>period"])
+        setAccelerators("win.search", ["<Control>f"])
         // The drawing board's.
         setAccelerators("win.redo", ["<Control><Shift>z", "<Control>y"])
         setAccelerators("win.save", ["<Control>s"])

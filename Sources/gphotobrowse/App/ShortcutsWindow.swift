@@ -41,6 +41,8 @@ enum ShortcutsWindow {
                 Shortcut(keys: "<Control>1...<Control>5", title: tr("Rate the photo one to five stars")),
                 Shortcut(keys: "<Control>0", title: tr("Remove the rating")),
                 Shortcut(keys: "<Control>period", title: tr("Add to or remove from Favourites")),
+                Shortcut(keys: "<Control>f", title: tr("Search names, tags and folders")),
+                Shortcut(keys: "Escape", title: tr("Clear the search")),
             ]),
             (tr("Edit Mode"), [
                 Shortcut(keys: "<Control>a", title: tr("Select all")),

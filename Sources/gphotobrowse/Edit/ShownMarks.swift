@@ -10,18 +10,21 @@ final class ShownMarks {
     static let shared = ShownMarks()
 
     let store = PhotoMarksStore(decoder: IsolatedDecoder.shared)
-    private var known: [String: PhotoMarks] = [:]
+    private var knownMarks: [String: PhotoMarks] = [:]
     private var pending: Set<String> = []
     private let queue = DispatchQueue(label: "gphotobrowse.marks", qos: .utility)
     private var listeners: [(id: Int, owner: () -> AnyObject?, changed: @MainActor (String, PhotoMarks) -> Void)] = []
     private var listenerCount = 0
 
+    /// Every photo's marks known now (a copy, to hand to a worker).
+    var known: [String: PhotoMarks] { knownMarks }
+
     /// The marks known for a photo; nil until read (`request`).
-    func marks(of uri: String) -> PhotoMarks? { known[uri] }
+    func marks(of uri: String) -> PhotoMarks? { knownMarks[uri] }
 
     /// Reads a photo's marks when they are not known yet.
     func request(_ uri: String) {
-        guard known[uri] == nil, !pending.contains(uri) else { return }
+        guard knownMarks[uri] == nil, !pending.contains(uri) else { return }
         pending.insert(uri)
         let store = self.store
         queue.async {
@@ -39,8 +42,8 @@ final class ShownMarks {
 
     /// Keeps marks just written (or read), and tells the listeners.
     func set(_ marks: PhotoMarks, for uri: String) {
-        let changed = known[uri] != marks
-        known[uri] = marks
+        let changed = knownMarks[uri] != marks
+        knownMarks[uri] = marks
         guard changed else { return }
         listeners.removeAll { $0.owner() == nil }
         for listener in listeners { listener.changed(uri, marks) }

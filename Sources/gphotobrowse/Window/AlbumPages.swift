@@ -99,6 +99,7 @@ extension BrowserWindow {
         title.set(title: albumTitle(album))
         updateSubtitle()
         if focusingGrid { page.grid.focus() }
+        if searchBar.isOpen { filter(by: searchBar.search) }
         if Trace.isEnabled {
             page.grid.scheduler.whenViewComplete { [weak page] in
                 guard let page else { return }

@@ -30,6 +30,10 @@ final class BrowserWindow {
     let notFound = NotFoundPopover()
     /// Renaming a photo (F2).
     let renamePopover = RenamePopover()
+    /// Ctrl+F: filters the album shown (`PhotoFiltering`).
+    let searchBar = PhotoSearchBar()
+    var searchGeneration = 0
+    var refilterPending = false
     let decoder = IsolatedDecoder.shared
     var folder: OpenFolder?
     /// The person's own albums, as the switcher lists them in every window.
@@ -73,6 +77,7 @@ final class BrowserWindow {
         gtk_box_append(content.cast(), header.root)
         gtk_box_append(content.cast(), offlineBanner.root)
         gtk_box_append(content.cast(), decodingBanner.root)
+        gtk_box_append(content.cast(), searchBar.root)
         gtk_box_append(content.cast(), toasts.root)
         adw_application_window_set_content(window.cast(), content)
 
@@ -84,6 +89,7 @@ final class BrowserWindow {
         installAlbumNavigation()
         installCollectionActions()
         installDropTarget()
+        installSearch()
         if let picking { installPicking(picking) }
         contextMenu.onChange = { [weak self] in self?.applyPolicy() }
         decodingBanner.onAvailable = { [weak self] in

@@ -1,0 +1,92 @@
+import Foundation
+import PhotoCore
+
+/// A search applied to the album shown: the photos matched on a worker, from what is known
+/// of them (names, folders, marks), then the grid filtered, with `trace filtered COUNT MS`.
+/// Marks not read yet are asked for; the search runs again as they come.
+extension BrowserWindow {
+    func installSearch() {
+        searchBar.onChange = { [weak self] search in self?.filter(by: search) }
+        addAction(window, "search") { [weak self] in
+            guard let self, self.folder != nil, self.isGridShown else { return }
+            self.searchBar.toggle()
+        }
+        ShownMarks.shared.listen(searchBar) { [weak self] _, _ in self?.marksArrived() }
+    }
+
+    /// Filters the album shown by `search`; an empty search shows every photo of every page.
+    /// What is known of the photos is taken as it is now (copies, not shared with the
+    /// main thread) and matched on a worker; only the result comes back.
+    func filter(by search: PhotoSearch) {
+        guard let folder else { return }
+        searchGeneration += 1
+        let generation = searchGeneration
+        if search.isEmpty {
+            for page in folder.pages where page.contents.isFiltered { page.contents.setFilter(nil) }
+            Trace.milestone("filtered", folder.contents.photos.count)
+            updateSubtitle()
+            applyPolicy()
+            return
+        }
+        let contents = folder.contents
+        let marks = ShownMarks.shared
+        let photos = contents.allPhotos
+        for photo in photos { marks.request(photo.id) }
+        let known = marks.known
+        let top = folder.source.uri
+        DispatchQueue.global(qos: .userInitiated).async { [weak self] in
+            let matched = Self.matching(search, in: photos, marks: known, under: top)
+            let judged = Set(photos.map(\.id))
+            onMain { [weak self] in
+                guard let self, generation == self.searchGeneration, let folder = self.folder, folder.contents === contents else { return }
+                // Photos found after the search began show until it runs again for them.
+                contents.setFilter { matched.contains($0.id) || !judged.contains($0.id) }
+                self.searchBar.showCount(contents.photos.count, of: contents.unfilteredCount)
+                self.applyPolicy()
+                Trace.milestone("filtered", contents.photos.count)
+                if contents.unfilteredCount != judged.count { self.searchAgainSoon() }
+            }
+        }
+    }
+
+    /// The ids of the photos `search` keeps. On a worker.
+    nonisolated static func matching(_ search: PhotoSearch, in photos: [Photo], marks: [String: PhotoMarks], under top: String) -> Set<String> {
+        let matcher = search.matcher()
+        var kept = Set<String>()
+        for photo in photos {
+            let searchable = SearchablePhoto(name: photo.displayName, folder: folderPath(of: photo.id, under: top),
+                                             marks: marks[photo.id] ?? .none, taken: photo.dateTaken.map { $0 / 1_000_000 },
+                                             isVideo: photo.contentType.hasPrefix("video/"))
+            if matcher.matches(searchable) { kept.insert(photo.id) }
+        }
+        return kept
+    }
+
+    /// Marks read while a search is open: the search again, once they stop coming for a moment.
+    private func marksArrived() {
+        guard searchBar.isOpen, !searchBar.search.isEmpty else { return }
+        searchAgainSoon()
+    }
+
+    /// The search again in a moment (marks read, photos found meanwhile), once however often
+    /// this is asked meanwhile.
+    private func searchAgainSoon() {
+        guard !refilterPending else { return }
+        refilterPending = true
+        _ = after(milliseconds: 150) { [weak self] in
+            guard let self else { return }
+            self.refilterPending = false
+            if self.searchBar.isOpen, !self.searchBar.search.isEmpty { self.filter(by: self.searchBar.search) }
+        }
+    }
+
+    /// The folders a photo is in below the folder opened, as words to search ("Kyoto/Day 1"
+    /// for a photo in Pictures/Kyoto/Day 1 when Pictures is opened); the folder's own name
+    /// when the photo is elsewhere (an album of the person's own).
+    nonisolated static func folderPath(of uri: String, under top: String) -> String {
+        let parent = uri[..<(uri.lastIndex(of: "/") ?? uri.startIndex)]
+        let prefix = top.hasSuffix("/") ? top : top + "/"
+        let below = parent.hasPrefix(prefix) ? parent.dropFirst(prefix.count) : parent[(parent.lastIndex(of: "/").map { parent.index(after: $0) } ?? parent.startIndex)...]
+        return String(below).removingPercentEncoding ?? String(below)
+    }
+}
