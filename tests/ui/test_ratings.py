@@ -88,11 +88,13 @@ def test_a_picking_window_changes_nothing(launch, tmp_path):
     app.key("Home")
     app.key("ctrl+4")
     app.key("ctrl+period")
+    app.key("ctrl+t")
     app.key("Escape")
     # The keys are taken in order: the Escape that ended the picker came after them.
     assert app.process.wait(30) == 1
     assert sorted(p.name for p in folder.iterdir()) == ["a.jpg", "b.jpg"]
-    assert not any("trace rated" in line or "trace favourite" in line for line in app.lines)
+    assert not any("trace rated" in line or "trace favourite" in line or "trace tagged" in line for line in app.lines)
+    assert not app.lines_matching(r"^trace shown GtkPopover tags ")
 
 
 def search_for(app, text: str, count: int) -> None:
@@ -164,4 +166,52 @@ def test_the_filter_count_is_right_on_a_tree_of_albums(launch, tmp_path):
     app.key("Escape")
     app.wait_for_line(r"^trace filtered 3 \d+$", since=mark)
     app.wait_for_line(r"^trace hidden GtkSearchBar search \d+$", since=mark)
+    assert app.quit() == 0
+
+
+def test_tags_typed_completed_and_undone_go_to_the_sidecar(launch, tmp_path):
+    folder = folder_of_jpegs(tmp_path, "tags", ["a.jpg", "b.jpg", "c.jpg"])
+    original = (folder / "a.jpg").read_bytes()
+    # b's tag, from another app, is offered to complete; a's sidecar has a rating to keep.
+    exiftool("-o", str(folder / "b.jpg.xmp"), "-XMP:Subject=harbour", str(folder / "b.jpg"))
+    exiftool("-o", str(folder / "a.jpg.xmp"), "-XMP:Rating=3", "-XMP:Subject=old", str(folder / "a.jpg"))
+    app = open_folder(launch, folder, count=3, sort_by="name")
+    app.wait_for_line(r"^trace marks-read file://.*/b\.jpg 0 0 1 \d+$")
+    app.wait_for_line(r"^trace marks-read file://.*/a\.jpg 0 3 1 \d+$")
+    app.key("Home")
+    mark = app.mark()
+    app.key("ctrl+t")
+    app.wait_for_line(r"^trace shown GtkPopover tags \d+$", since=mark)
+    # The field holds "old, ": "old" removed, "beach" typed, "har" completed by Tab.
+    app.key("ctrl+a", "BackSpace")
+    app.x.xdotool("type", "--delay", "30", "beach, har")
+    app.key("Tab", "Return")
+    app.wait_for_line(r"^trace tagged file://.*/a\.jpg 2 \d+$", since=mark)
+    sidecar = folder / "a.jpg.xmp"
+    assert exiftool("-s3", "-sep", "|", "-XMP:Subject", str(sidecar)) == "beach|harbour"
+    assert exiftool("-s3", "-XMP:Rating", str(sidecar)) == "3"
+    assert (folder / "a.jpg").read_bytes() == original
+
+    # Edit mode: a tag added to two photos keeps each one's own.
+    mark = app.mark()
+    app.key("ctrl+a")
+    app.key("ctrl+t")
+    app.wait_for_line(r"^trace shown GtkPopover tags \d+$", since=mark)
+    app.x.xdotool("type", "--delay", "30", "sea")
+    app.key("Return")
+    for name, count in [("a", 3), ("b", 2), ("c", 1)]:
+        app.wait_for_line(rf"^trace tagged file://.*/{name}\.jpg {count} \d+$", since=mark)
+    assert exiftool("-s3", "-sep", "|", "-XMP:Subject", str(folder / "b.jpg.xmp")) == "harbour|sea"
+    assert exiftool("-s3", "-sep", "|", "-XMP:Subject", str(folder / "c.jpg.xmp")) == "sea"
+
+    # Undo puts back the tags each photo had.
+    mark = app.mark()
+    app.key("Escape")
+    app.key("ctrl+z")
+    app.wait_for_line(r"^trace tagged file://.*/b\.jpg 1 \d+$", since=mark)
+    app.wait_for_line(r"^trace tagged file://.*/a\.jpg 2 \d+$", since=mark)
+    assert exiftool("-s3", "-sep", "|", "-XMP:Subject", str(folder / "b.jpg.xmp")) == "harbour"
+    # And the search finds the tags written.
+    app.key("ctrl+f")
+    search_for(app, "beach", 1)
     assert app.quit() == 0

@@ -59,6 +59,9 @@ public enum MarksChange: Sendable, Equatable {
     case rating(Int)
     case favourite(Bool)
     case tags([String])
+    /// Tags edited for one photo or many at once: `removed` taken off (without case) and
+    /// `added` put after the tags each photo keeps, so that a photo's other tags stay.
+    case editTags(added: [String], removed: [String])
 
     public func applied(to marks: PhotoMarks) -> PhotoMarks {
         var result = marks
@@ -66,6 +69,9 @@ public enum MarksChange: Sendable, Equatable {
         case .rating(let stars): result.setRating(stars)
         case .favourite(let on): result.favourite = on
         case .tags(let tags): result.setTags(tags)
+        case .editTags(let added, let removed):
+            let gone = Set(removed.map { $0.lowercased() })
+            result.setTags(marks.tags.filter { !gone.contains($0.lowercased()) } + added)
         }
         return result
     }

@@ -84,6 +84,7 @@ final class Application {
         for stars in 0...5 { setAccelerators("win.rate-\(stars)", ["<Control>\(stars)", "<Control>KP_\(stars)"]) }
         setAccelerators("win.favourite", ["<Control>period"])
         setAccelerators("win.search", ["<Control>f"])
+        setAccelerators("win.tag", ["<Control>t"])
         // The drawing board's.
         setAccelerators("win.redo", ["<Control><Shift>z", "<Control>y"])
         setAccelerators("win.save", ["<Control>s"])

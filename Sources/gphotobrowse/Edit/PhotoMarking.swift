@@ -24,9 +24,10 @@ extension BrowserWindow {
         changeMarks(.favourite(!all))
     }
 
-    func changeMarks(_ change: MarksChange) {
+    /// Writes `change` on the photos at `uris` (nil: the photos to mark now).
+    func changeMarks(_ change: MarksChange, on chosen: [String]? = nil) {
         guard let folder else { return }
-        let uris = photosToMark.map(\.id)
+        let uris = chosen ?? photosToMark.map(\.id)
         guard !uris.isEmpty else { return }
         let shared = ShownMarks.shared
         let store = shared.store
@@ -79,6 +80,8 @@ extension BrowserWindow {
                 for item in back {
                     shared.set(item.marks, for: item.uri)
                     Trace.milestone("rated", text: "\(item.uri) \(item.marks.rating)")
+                    Trace.milestone("favourite", text: "\(item.uri) \(item.marks.favourite ? 1 : 0)")
+                    Trace.milestone("tagged", text: "\(item.uri) \(item.marks.tags.count)")
                 }
                 if !failures.isEmpty { self?.toasts.show(failures.joined(separator: "\n"), seconds: 10) }
             }
@@ -90,7 +93,7 @@ extension BrowserWindow {
         switch change {
         case .rating: Trace.milestone("rated", text: "\(uri) \(marks.rating)")
         case .favourite: Trace.milestone("favourite", text: "\(uri) \(marks.favourite ? 1 : 0)")
-        case .tags: Trace.milestone("tagged", text: "\(uri) \(marks.tags.count)")
+        case .tags, .editTags: Trace.milestone("tagged", text: "\(uri) \(marks.tags.count)")
         }
     }
 
@@ -101,7 +104,7 @@ extension BrowserWindow {
         case .rating(let stars): text = trn("%d photo rated %d of 5 stars", "%d photos rated %d of 5 stars", count, count, stars)
         case .favourite(true): text = trn("%d photo added to Favourites", "%d photos added to Favourites", count, count)
         case .favourite(false): text = trn("%d photo removed from Favourites", "%d photos removed from Favourites", count, count)
-        case .tags: text = trn("Tags of %d photo changed", "Tags of %d photos changed", count, count)
+        case .tags, .editTags: text = trn("Tags of %d photo changed", "Tags of %d photos changed", count, count)
         }
         return ownStore ? text + " " + tr("(kept in this app: the photo’s folder cannot be written)") : text
     }

@@ -60,6 +60,7 @@ extension BrowserWindow {
         contextMenu.detach(from: page.viewer.menuAnchor)
         notFound.detach(from: page.grid.menuAnchor)
         renamePopover.detach(from: page.grid.menuAnchor)
+        tagsPopover.detach(from: page.grid.menuAnchor)
         gtk_stack_remove(stack, page.grid.root)
         gtk_stack_remove(stack, page.viewer.root)
     }

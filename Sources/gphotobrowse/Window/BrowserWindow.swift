@@ -30,6 +30,8 @@ final class BrowserWindow {
     let notFound = NotFoundPopover()
     /// Renaming a photo (F2).
     let renamePopover = RenamePopover()
+    /// Editing the tags of the photos acted on (Ctrl+T).
+    let tagsPopover = TagsPopover()
     /// Ctrl+F: filters the album shown (`PhotoFiltering`).
     let searchBar = PhotoSearchBar()
     var searchGeneration = 0
@@ -108,6 +110,7 @@ final class BrowserWindow {
                 self.contextMenu.detach(from: folder.viewer.menuAnchor)
             }
             self.renamePopover.detach()
+            self.tagsPopover.detach()
             self.folder = nil
             self.picking?.cancel()
             self.onClosed()

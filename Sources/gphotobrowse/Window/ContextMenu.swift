@@ -33,6 +33,7 @@ final class ContextMenu {
         g_menu_append_item(edit, remove)
         remove.unref()
         g_menu_append(edit, tr("Rename…"), "win.rename")
+        g_menu_append(edit, tr("Tags…"), "win.tag")
         // Only while the viewer's photo is turned (the action is enabled then).
         let saveRotation = g_menu_item_new(tr("Save Rotation"), "win.save-rotation")!
         g_menu_item_set_attribute_value(saveRotation, "hidden-when", g_variant_new_string("action-disabled"))

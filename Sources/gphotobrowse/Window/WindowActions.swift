@@ -26,6 +26,7 @@ extension BrowserWindow {
         addAction(window, "rename") { [weak self] in self?.startRename() }
         addAction(window, "save-rotation") { [weak self] in self?.saveRotation() }
         installMarkActions()
+        installTagAction()
 
         addAction(window, "photo-properties") { [weak self] in
             guard let self, let folder = self.folder, let photo = self.photosToActOn.first,
