@@ -1,6 +1,6 @@
 """A window choosing photos for a script (`--pick`) changes nothing: in its preview, every key
 that writes in a browser window (R then Ctrl+S, Delete, Shift+Delete, F2, Ctrl+D, Ctrl+E,
-Ctrl+M, Ctrl+F8) does nothing, and Escape leaves with exit status 1. Checked on the disk: every
+Ctrl+M, Ctrl+F8, Ctrl+T, Ctrl+period, Ctrl+4) does nothing, and Escape leaves with exit status 1. Checked on the disk: every
 file byte for byte, nothing in the trash, no album, no new window."""
 
 import os
@@ -53,7 +53,7 @@ def test_a_picking_preview_writes_nothing_whatever_is_pressed(launch, tmp_path):
     app.key("r")
     # The view turns (a view setting, allowed): the key reached the preview.
     wait_for_screen(app, red_shape(wider=False), what="the preview turned a quarter")
-    for key in ["ctrl+s", "Delete", "shift+Delete", "F2", "ctrl+d", "ctrl+e", "ctrl+m", "ctrl+F8"]:
+    for key in ["ctrl+s", "Delete", "shift+Delete", "F2", "ctrl+d", "ctrl+e", "ctrl+m", "ctrl+F8", "ctrl+t", "ctrl+period", "ctrl+4"]:
         app.key(key)
     # Escape goes back to the grid, after every key above was handled, in order.
     app.key("Escape")
