@@ -131,6 +131,26 @@ private final class BlockedPool: Sendable {
         #expect(again.wait(timeout: .now() + deadline) == .success)
     }
 
+    @Test func aJobWhoseOwnFlagIsCancelledBeforeItStartsNeverRuns() {
+        let pool = DecodePool(workers: 1)
+        let gate = DispatchSemaphore(value: 0)
+        let started = DispatchSemaphore(value: 0)
+        pool.submit { _ in
+            started.signal()
+            gate.wait()
+        }
+        #expect(started.wait(timeout: .now() + deadline) == .success)
+        let flag = CancellationFlag()
+        let ran = Mutex(false)
+        pool.submit(flag: flag) { _ in ran.withLock { $0 = true } }
+        let after = DispatchSemaphore(value: 0)
+        pool.submit(priority: -1) { _ in after.signal() }
+        flag.cancel()
+        gate.signal()
+        #expect(after.wait(timeout: .now() + deadline) == .success)
+        #expect(ran.withLock { $0 } == false)
+    }
+
     @Test func workerCountIsAtLeastOne() {
         #expect(DecodePool(workers: 0).workerCount == 1)
         #expect(DecodePool(workers: 3).workerCount == 3)

@@ -126,7 +126,7 @@ import Testing
 
         #expect(isolated.dateTaken(uri: folder.uri("dated.jpg")) == PhotoMetadata.readDate(uri: folder.uri("dated.jpg")))
         #expect(isolated.dateTaken(uri: folder.uri("dated.jpg"))?.dateTaken != nil)
-        let details = isolated.properties(uri: folder.uri("dated.jpg"))
+        let details = isolated.properties(uri: folder.uri("dated.jpg"), cancellation: CancellationFlag())
         #expect(details == PhotoProperties.read(uri: folder.uri("dated.jpg")))
         #expect(details.dateTaken != nil && details.name == "dated.jpg")
     }

@@ -137,7 +137,7 @@ final class MemoryServer: RemoteFiles, @unchecked Sendable {
     var bytesServed: Int64 { lock.withLock { _served } }
     var opens: Int { lock.withLock { _opens } }
 
-    func open(_ uri: String) -> Result<any RemoteStream, DecodeFailure> {
+    func open(_ uri: String, cancellation: CancellationFlag) -> Result<any RemoteStream, DecodeFailure> {
         guard let bytes = files[uri] else { return .failure(DecodeFailure(.unreadable, "No such file")) }
         lock.withLock { _opens += 1 }
         return .success(Stream(bytes, name: String(uri.split(separator: "/").last!), server: self))

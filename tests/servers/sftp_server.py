@@ -191,6 +191,25 @@ class SftpServer:
                 raise RuntimeError(f"sshd did not listen again on {self.port}: {self.log()}")
             time.sleep(0.05)
 
+    def pause_sessions(self) -> list[int]:
+        """The server stops answering: its sessions are stopped (SIGSTOP), their connections
+        left open, as a machine asleep or a network gone without a word. Returns them."""
+        assert self.sshd is not None and self.sshd.poll() is None, "sshd is not running"
+        self.paused = self._descendants(self.sshd.pid)
+        assert self.paused, "no session to stop: nothing is connected"
+        for pid in self.paused:
+            os.kill(pid, signal.SIGSTOP)
+        return self.paused
+
+    def resume_sessions(self) -> None:
+        """The stopped sessions go on (SIGCONT)."""
+        for pid in getattr(self, "paused", []):
+            try:
+                os.kill(pid, signal.SIGCONT)
+            except ProcessLookupError:
+                pass
+        self.paused = []
+
     @staticmethod
     def _alive(pid: int) -> bool:
         """Whether `pid` still runs (a zombie, ended but not yet reaped, does not)."""
@@ -221,6 +240,7 @@ class SftpServer:
         return found
 
     def stop(self) -> None:
+        self.resume_sessions()
         for process in (self.sshd, self.agent):
             if process and process.poll() is None:
                 process.terminate()

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from harness import COLOURS, Image, close_to, make_solid, open_folder, wait_for_screen
+from harness import COLOURS, Deadline, Image, close_to, make_solid, open_folder, wait_for_screen
 
 RED = (0xFC, 0x5C, 0x46)      # the document's red: the pen's colour when a board opens
 BACKGROUND = (40, 90, 160)    # the photo marked up
@@ -166,7 +166,12 @@ def test_at_100_percent_and_panned_a_stroke_lands_on_the_photo_pixels_under_it(l
         app.x.mouse_move(g.x + view.left + 600 - 40 * i, g.y + view.top + 500 - 25 * i)
         time.sleep(0.02)
     app.x.xdotool("mouseup", "2")
+    # The view the last move made: the drag's moves are handled in order, the last one last.
+    deadline = Deadline(10)
     panned = latest_view(app, since=mark)
+    while not (abs(panned.bx0 - view.bx0 - 400) <= 1 and abs(panned.by0 - view.by0 - 250) <= 1) and not deadline.expired():
+        time.sleep(0.05)
+        panned = latest_view(app, since=mark)
     moved = (panned.bx0 - view.bx0, panned.by0 - view.by0)
     assert abs(moved[0] - 400) <= 1 and abs(moved[1] - 250) <= 1, \
         f"a middle-button drag of (−400, −250) moved the view to ({panned.bx0}, {panned.by0}) from ({view.bx0}, {view.by0})"

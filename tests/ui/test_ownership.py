@@ -118,3 +118,41 @@ def test_opening_and_closing_fifty_times_leaves_nothing_behind(launch, spawn, xs
     for kind in ("OpenFolder", "PhotoViewer", "ThumbnailGrid", "GtkGridView", "ThumbnailTile", "GSimpleAction"):
         assert kinds_after.get(kind, 0) > 0, f"no live {kind} counted: {kinds_after}"
     assert app.quit() == 0
+
+
+ALBUMS = 20
+SWITCH_ROUNDS = 4
+
+
+def test_switching_through_twenty_albums_four_times_leaves_nothing_behind(launch, tmp_path):
+    """Each switch past the six album pages kept lets one go: its grid, viewer, tiles, their
+    observers of the folder's shared thumbnails and their signal connections must go with it."""
+    from test_albums import open_tree, photos, show_album
+
+    tree = tmp_path / "twenty"
+    names = [f"album-{n:02}" for n in range(1, ALBUMS + 1)]
+    # album-01 the newest: the switcher lists them in this order, after All Photos.
+    for n, name in enumerate(names):
+        photos(tree / name, ("red", "green", "blue", "yellow")[n % 4], 1, age_hours=n + 1, prefix=name)
+    app = open_tree(launch, tree, albums=ALBUMS)
+    app.wait_for_title(re.escape("All Photos"))
+    app.wait_for_line(r"^trace visible-thumbnails \d+ \d+$")
+
+    def one_round():
+        for name in names:
+            show_album(app, "ctrl+Next", name, 1)
+        show_album(app, "alt+1", "All Photos", ALBUMS)
+
+    one_round()
+    before, kinds_before = steady_live_objects(app)
+    for _ in range(SWITCH_ROUNDS - 1):
+        one_round()
+    after, kinds_after = live_objects_at_most(app, before)
+
+    grown = {k: (kinds_before.get(k, 0), v) for k, v in kinds_after.items() if v > kinds_before.get(k, 0)}
+    assert after <= before, (f"{after - before} more live objects after {SWITCH_ROUNDS - 1} more rounds of "
+                             f"{ALBUMS + 1} album switches ({before} → {after}); grown (before, after): {grown}")
+    # Observers and signal connections are counted, so a page that kept either would show.
+    for kind in ("Observer", "SignalConnection", "AlbumPage", "ThumbnailGrid"):
+        assert kinds_after.get(kind, 0) > 0, f"no live {kind} counted: {kinds_after}"
+    assert app.quit() == 0

@@ -52,12 +52,15 @@ public final class DecodePool: Sendable {
     }
 
     /// Queues `work`; higher `priority` runs sooner; `lane`: see the type's discussion.
+    /// `flag`: the job's cancellation, when its owner holds it too (a window's jobs); a job
+    /// whose flag is cancelled before it starts never runs.
     @discardableResult
-    public func submit(priority: Int = 0, lane: String? = nil, _ work: @escaping @Sendable (CancellationFlag) -> Void) -> Ticket {
+    public func submit(priority: Int = 0, lane: String? = nil, flag: CancellationFlag = CancellationFlag(),
+                       _ work: @escaping @Sendable (CancellationFlag) -> Void) -> Ticket {
         let ticket = state.withLock { state -> Ticket in
             let id = state.nextID
             state.nextID += 1
-            state.pending.append(Job(id: id, priority: priority, lane: lane, flag: CancellationFlag(), work: work))
+            state.pending.append(Job(id: id, priority: priority, lane: lane, flag: flag, work: work))
             return Ticket(id: id)
         }
         jobsAvailable.signal()
@@ -98,7 +101,7 @@ public final class DecodePool: Sendable {
                 return job
             }
             guard let job else { continue }
-            job.work(job.flag)
+            if !job.flag.isCancelled { job.work(job.flag) }
             let waiting = state.withLock { state -> Bool in
                 state.running.removeValue(forKey: job.id)
                 if let lane = job.lane {

@@ -141,12 +141,63 @@ public struct DecodeFailure: Error, Sendable, Equatable, CustomStringConvertible
     }
 }
 
-/// A flag a decode polls so that work nobody wants stops early.
+/// A flag a decode polls so that work nobody wants stops early; work that waits on
+/// something it cannot poll (a network call, a semaphore) asks to be told instead
+/// (`whenCancelled`).
 public final class CancellationFlag: Sendable {
     private let state = Atomic<Bool>(false)
+    private struct Handlers: Sendable {
+        var next = 0
+        var waiting: [Int: @Sendable () -> Void] = [:]
+    }
+    private let handlers = Mutex(Handlers())
+
     public init() {}
     public var isCancelled: Bool { state.load(ordering: .relaxed) }
-    public func cancel() { state.store(true, ordering: .relaxed) }
+
+    /// Sets the flag and runs the handlers waiting for it (on the cancelling thread), once.
+    public func cancel() {
+        guard !state.exchange(true, ordering: .relaxed) else { return }
+        let waiting = handlers.withLock { handlers in
+            defer { handlers.waiting.removeAll() }
+            return handlers.waiting.values
+        }
+        for handler in waiting { handler() }
+    }
+
+    /// Runs `handler` when the flag is cancelled (at once, on this thread, if it is already),
+    /// until the returned registration goes: hold it for as long as the wait lasts.
+    public func whenCancelled(_ handler: @escaping @Sendable () -> Void) -> CancellationHandler {
+        let registered = handlers.withLock { handlers -> Int? in
+            guard !isCancelled else { return nil }
+            handlers.next += 1
+            handlers.waiting[handlers.next] = handler
+            return handlers.next
+        }
+        guard let id = registered else {
+            handler()
+            return CancellationHandler(nil)
+        }
+        // Cancelled while registering: `cancel` sets the flag before it takes the handlers, so
+        // the handler is either among those it runs or still here, and then run now.
+        if isCancelled, handlers.withLock({ $0.waiting.removeValue(forKey: id) }) != nil {
+            handler()
+            return CancellationHandler(nil)
+        }
+        return CancellationHandler { [weak self] in
+            _ = self?.handlers.withLock { $0.waiting.removeValue(forKey: id) }
+        }
+    }
+
+    /// Handlers waiting now (tests).
+    public var waitingHandlers: Int { handlers.withLock { $0.waiting.count } }
+}
+
+/// A handler registered with `CancellationFlag.whenCancelled`: removed when this goes.
+public final class CancellationHandler: Sendable {
+    private let remove: (@Sendable () -> Void)?
+    init(_ remove: (@Sendable () -> Void)?) { self.remove = remove }
+    deinit { remove?() }
 }
 
 /// The one interface between what shows images and what decodes them: what to decode, at

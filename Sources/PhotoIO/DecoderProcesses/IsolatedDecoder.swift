@@ -288,12 +288,12 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Embedde
     }
 
     /// What `uri`'s content says for the Properties panel; see `PhotoProperties.read(uri:)`.
-    public func properties(uri: String) -> PhotoDetails {
+    public func properties(uri: String, cancellation: CancellationFlag) -> PhotoDetails {
         decoding {
             PhotoProperties.read(uri: uri)
         } isolated: {
             PhotoProperties.read(uri: uri) { uri in
-                guard case .success((let reply, _)) = run(DecoderRequest(id: 0, operation: .properties), uri: uri, cancellation: CancellationFlag()),
+                guard case .success((let reply, _)) = run(DecoderRequest(id: 0, operation: .properties), uri: uri, cancellation: cancellation),
                       case .properties(let details) = reply.outcome else { return nil }
                 return details
             }

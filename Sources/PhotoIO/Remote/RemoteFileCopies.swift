@@ -197,7 +197,7 @@ public final class RemoteFileCopies: Sendable {
     /// it. Called with the copy's lock held.
     private func grow(_ copy: Copy, uri: String, to limit: Int?, cancellation: CancellationFlag) -> DecodeFailure? {
         let stream: any RemoteStream
-        switch files.open(uri) {
+        switch files.open(uri, cancellation: cancellation) {
         case .success(let opened): stream = opened
         case .failure(let failure): return failure
         }

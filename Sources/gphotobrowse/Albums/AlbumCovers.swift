@@ -9,12 +9,11 @@ final class AlbumCovers {
     var thumbnails: ThumbnailLoader? {
         didSet {
             guard thumbnails !== oldValue else { return }
-            oldValue?.stopObserving(tokens)
             observeThumbnails()
             if let oldValue, thumbnails != nil { moveRequests(from: oldValue) }
         }
     }
-    private var tokens: [Int] = []
+    private var observations: [Observation] = []
     /// The chips bound, weakly, by identity.
     private var chips: [ObjectIdentifier: Weak<AlbumChip>] = [:]
 
@@ -39,9 +38,9 @@ final class AlbumCovers {
     }
 
     private func observeThumbnails() {
-        tokens = []
+        observations = []
         guard let thumbnails else { return }
-        tokens = [thumbnails.observeReady { [weak self] key, thumbnail in
+        observations = [thumbnails.observeReady { [weak self] key, thumbnail in
             guard let self, case .image(let texture, _) = thumbnail else { return }
             for chip in self.chips.values.compactMap(\.object) where chip.coverKey == key { chip.showCover(texture) }
         }]

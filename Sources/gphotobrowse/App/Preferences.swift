@@ -106,13 +106,12 @@ final class Preferences {
         for observer in observers.values { observer(old, new) }
     }
 
-    /// Calls `observer` with the settings before and after each change; returns a token for
-    /// `stopObserving`.
-    func observe(_ observer: @escaping (_ old: BrowserSettings, _ new: BrowserSettings) -> Void) -> Int {
+    /// Calls `observer` with the settings before and after each change, until the
+    /// observation returned goes.
+    func observe(_ observer: @escaping (_ old: BrowserSettings, _ new: BrowserSettings) -> Void) -> Observation {
         nextToken += 1
-        observers[nextToken] = observer
-        return nextToken
+        let token = nextToken
+        observers[token] = observer
+        return Observation { [weak self] in self?.observers[token] = nil }
     }
-
-    func stopObserving(_ token: Int) { observers[token] = nil }
 }

@@ -16,7 +16,7 @@ final class PreferencesWindow {
     private let tileScale: Widget
     private let tileRow: Widget
     private let interval: Widget
-    private var observer: Int?
+    private var observer: Observation?
     /// Set while the widgets are made to show the settings, so that is not taken for a choice.
     private var showing = false
 
@@ -82,7 +82,7 @@ final class PreferencesWindow {
         onSignal(interval, "value-changed") { [weak self] in self?.chosen() }
         observer = Preferences.shared.observe { [weak self] _, new in self?.show(new) }
         onSignal(window, "destroy") { [weak self] in
-            if let observer = self?.observer { Preferences.shared.stopObserving(observer) }
+            self?.observer = nil
             PreferencesWindow.shown = nil
         }
     }

@@ -37,13 +37,13 @@ extension BoardWindow {
     /// The photo at `uri`, decoded in a decoder process, floating over the board (centred at
     /// `point`, where it was dropped, or in the view).
     func bringIn(_ uri: String, at point: ViewPoint? = nil) {
-        BoardFiles.loadInserted(uri, box: insertBox) { [weak self] result in
+        BoardFiles.loadInserted(uri, box: insertBox, jobs: jobs) { [weak self] result in
             self?.float(result, named: (parseName(ofURI: uri) as NSString).lastPathComponent, at: point)
         }
     }
 
     func pastePhoto() {
-        BoardFiles.pasteImage(from: window.widget, box: insertBox) { [weak self] result in
+        BoardFiles.pasteImage(from: window.widget, box: insertBox, jobs: jobs) { [weak self] result in
             guard let result else { return self?.say(tr("The clipboard holds no image.")) ?? () }
             self?.float(result, named: tr("Pasted image"))
         }

@@ -7,28 +7,29 @@ import PhotoIO
 /// processes at its full size), photos brought in (a file, the clipboard's image, one dropped:
 /// decoded there too), and the result saved (a new file beside the original, never
 /// replacing one; its EXIF kept, rewritten in a decoder process) or put on the clipboard.
+/// Each is a job of the board's window (`WindowJobs`): its decodes stop when the window closes.
 @MainActor
 enum BoardFiles {
     /// The photo at `uri`, upright, at its full size, as the board's pixels.
-    static func load(_ uri: String, _ done: @escaping @MainActor (Result<(BoardPhoto, format: String), DecodeFailure>) -> Void) {
-        Thread.detachNewThread {
+    static func load(_ uri: String, jobs: WindowJobs, _ done: @escaping @MainActor (Result<(BoardPhoto, format: String), DecodeFailure>) -> Void) {
+        jobs.detach { flag in
             let request = DecodeRequest(uri: uri, fitting: PixelSize(width: Int(DecoderRequest.maxEdge), height: Int(DecoderRequest.maxEdge)))
-            let decoded = IsolatedDecoder.shared.decode(request, cancellation: CancellationFlag()).map { (BoardPhoto($0), format: $0.format) }
+            let decoded = IsolatedDecoder.shared.decode(request, cancellation: flag).map { (BoardPhoto($0), format: $0.format) }
             onMain { done(decoded) }
         }
     }
 
     /// A photo to bring in, at most `box` (the board's size twice over is plenty).
-    static func loadInserted(_ uri: String, box: PixelSize, _ done: @escaping @MainActor (Result<BoardPhoto, DecodeFailure>) -> Void) {
-        Thread.detachNewThread {
-            let decoded = IsolatedDecoder.shared.decode(DecodeRequest(uri: uri, fitting: box), cancellation: CancellationFlag()).map(BoardPhoto.init)
+    static func loadInserted(_ uri: String, box: PixelSize, jobs: WindowJobs, _ done: @escaping @MainActor (Result<BoardPhoto, DecodeFailure>) -> Void) {
+        jobs.detach { flag in
+            let decoded = IsolatedDecoder.shared.decode(DecodeRequest(uri: uri, fitting: box), cancellation: flag).map(BoardPhoto.init)
             onMain { done(decoded) }
         }
     }
 
     /// The clipboard's image, read as the bytes another program offers (PNG, JPEG…), then
     /// decoded like a file, in a decoder process.
-    static func pasteImage(from widget: Widget, box: PixelSize, _ done: @escaping @MainActor (Result<BoardPhoto, DecodeFailure>?) -> Void) {
+    static func pasteImage(from widget: Widget, box: PixelSize, jobs: WindowJobs, _ done: @escaping @MainActor (Result<BoardPhoto, DecodeFailure>?) -> Void) {
         let clipboard = gtk_widget_get_clipboard(widget)
         let types = ["image/png", "image/jpeg", "image/webp", "image/gif", "image/bmp", "image/tiff"]
         var pointers = types.map { UnsafePointer(strdup($0)) } + [nil]
@@ -37,7 +38,7 @@ enum BoardFiles {
             guard let stream else { return done(nil) }
             ClipboardBytes.read(stream, limit: 256 << 20) { bytes in
                 guard let bytes else { return done(nil) }
-                Thread.detachNewThread {
+                jobs.detach { flag in
                     // The bytes go to a file the decoder reads, removed after.
                     let path = RemoteFileCopies.defaultFolder() + "/pasted-\(UUID().uuidString)"
                     try? FileManager.default.createDirectory(atPath: RemoteFileCopies.defaultFolder(), withIntermediateDirectories: true)
@@ -45,7 +46,7 @@ enum BoardFiles {
                     defer { try? FileManager.default.removeItem(atPath: path) }
                     let decoded: Result<BoardPhoto, DecodeFailure> = written
                         ? IsolatedDecoder.shared.decode(DecodeRequest(uri: URL(fileURLWithPath: path).absoluteString, fitting: box),
-                                                        cancellation: CancellationFlag()).map(BoardPhoto.init)
+                                                        cancellation: flag).map(BoardPhoto.init)
                         : .failure(DecodeFailure(.unreadable, tr("The pasted image could not be kept for reading.")))
                     onMain { done(decoded) }
                 }
@@ -57,10 +58,10 @@ enum BoardFiles {
     /// Ctrl+S: beside the original (`original` a URI; nil for a blank board, saved in
     /// Pictures), in the original's format, with its EXIF; calls `done` with the new file's
     /// URI.
-    static func save(_ board: Board, images: BoardImages, original: String?, originalFormat: String?,
+    static func save(_ board: Board, images: BoardImages, original: String?, originalFormat: String?, jobs: WindowJobs,
                      _ done: @escaping @MainActor (Result<String, FileOperationFailure>) -> Void) {
         let pictures = URL(fileURLWithPath: Self.picturesFolder()).absoluteString
-        Thread.detachNewThread {
+        jobs.detach { _ in
             let result: Result<String, FileOperationFailure>
             if let original {
                 let format = SaveFormat.forOriginal(format: originalFormat)
@@ -78,9 +79,9 @@ enum BoardFiles {
     }
 
     /// Save As…: exactly `target`, in the format its name says.
-    static func save(_ board: Board, images: BoardImages, original: String?, to target: String, format: SaveFormat,
+    static func save(_ board: Board, images: BoardImages, original: String?, to target: String, format: SaveFormat, jobs: WindowJobs,
                      _ done: @escaping @MainActor (Result<String, FileOperationFailure>) -> Void) {
-        Thread.detachNewThread {
+        jobs.detach { _ in
             let exif = format.keepsExif ? original.flatMap { IsolatedDecoder.shared.savedExif(uri: $0, size: board.size) } : nil
             let result = BoardSaving.save(board, images: images, format: format, exif: exif, to: target)
             onMain { done(result) }
@@ -88,8 +89,8 @@ enum BoardFiles {
     }
 
     /// Copy: the result as a PNG, to put on the clipboard.
-    static func encodePNG(_ board: Board, images: BoardImages, _ done: @escaping @MainActor ([UInt8]?) -> Void) {
-        Thread.detachNewThread {
+    static func encodePNG(_ board: Board, images: BoardImages, jobs: WindowJobs, _ done: @escaping @MainActor ([UInt8]?) -> Void) {
+        jobs.detach { _ in
             let encoded = try? BoardSaving.encodedPNG(board, images: images).get()
             onMain { done(encoded) }
         }

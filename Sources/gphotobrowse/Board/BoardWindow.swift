@@ -13,6 +13,8 @@ import PhotoIO
 final class BoardWindow {
     private let live = LiveObjects.Token("BoardWindow")
     let window: UnsafeMutablePointer<GtkWindow>
+    /// The work the window started off the main thread, cancelled when it closes.
+    let jobs = WindowJobs()
     private let title = adw_window_title_new(tr("Mark Up"), "")!
     private let toasts = Toasts()
     private let stack: Widget
@@ -34,7 +36,7 @@ final class BoardWindow {
     static func open(photo uri: String?, blank: PixelSize = PixelSize(width: 1920, height: 1080), application: OpaquePointer) -> BoardWindow {
         let board = BoardWindow(original: uri, application: application)
         if let uri {
-            BoardFiles.load(uri) { [weak board] result in
+            BoardFiles.load(uri, jobs: board.jobs) { [weak board] result in
                 switch result {
                 case .success(let (photo, format)):
                     board?.originalFormat = format
@@ -101,6 +103,7 @@ final class BoardWindow {
         installActions()
         applyPolicy(BoardState(page: shown), buttons: buttons)
         onCloseRequest(window) { [weak self] in self?.askBeforeClosing() ?? false }
+        onSignal(window, "destroy") { [weak self] in self?.jobs.cancelAll() }
         // The window keeps its board: they go together.
         ObjectData.attach(self, to: window, key: "gphotobrowse-board")
         gtk_window_present(window)
@@ -163,7 +166,7 @@ final class BoardWindow {
         guard let editor else { return }
         // A photo still floating is saved where it floats.
         editor.fixFloating()
-        BoardFiles.save(editor.board, images: editor.images, original: original, originalFormat: originalFormat) { [weak self] result in
+        BoardFiles.save(editor.board, images: editor.images, original: original, originalFormat: originalFormat, jobs: jobs) { [weak self] result in
             guard let self else { return }
             switch result {
             case .success(let uri):
@@ -181,7 +184,7 @@ final class BoardWindow {
         BoardSaveAs.ask(parent: window, original: original, originalFormat: originalFormat) { [weak self] target, format in
             guard let self, let editor = self.editor else { return }
             editor.fixFloating()
-            BoardFiles.save(editor.board, images: editor.images, original: self.original, to: target, format: format) { [weak self] result in
+            BoardFiles.save(editor.board, images: editor.images, original: self.original, to: target, format: format, jobs: self.jobs) { [weak self] result in
                 guard let self else { return }
                 switch result {
                 case .success(let uri):
@@ -209,7 +212,7 @@ final class BoardWindow {
 
     private func copyImage() {
         guard let editor else { return }
-        BoardFiles.encodePNG(editor.board, images: editor.images) { [weak self] png in
+        BoardFiles.encodePNG(editor.board, images: editor.images, jobs: jobs) { [weak self] png in
             guard let self, let png else { return }
             let bytes = png.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
             let provider = gdk_content_provider_new_for_bytes("image/png", bytes)

@@ -22,3 +22,27 @@ final class OwnedObject<Pointer: GObjectPointer> {
 
     deinit { g_object_unref(pointer.raw) }
 }
+
+/// A weak reference to a GObject (GWeakRef): the object while something else keeps it
+/// alive, nil once it is finalized. For objects GTK owns that a Swift object wants to reach
+/// while they last (a toast it may withdraw) without deciding how long they last.
+final class WeakObject<Pointer: GObjectPointer> {
+    private let reference = UnsafeMutablePointer<GWeakRef>.allocate(capacity: 1)
+
+    init(_ pointer: Pointer) {
+        reference.initialize(to: GWeakRef())
+        g_weak_ref_init(reference, pointer.raw)
+    }
+
+    deinit {
+        g_weak_ref_clear(reference)
+        reference.deallocate()
+    }
+
+    /// Runs `body` with the object if it is still alive (holding a reference meanwhile).
+    func withObject(_ body: (Pointer) -> Void) {
+        guard let object = g_weak_ref_get(reference) else { return }
+        defer { g_object_unref(object) }
+        body(Pointer(raw: object))
+    }
+}

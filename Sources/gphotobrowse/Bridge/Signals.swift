@@ -12,10 +12,17 @@ import CGtk
 /// thunk serves them all. Signals with arguments need a thunk whose C signature matches
 /// the signal's exactly; those below cover the shapes the app uses.
 
+/// A handler as its connection holds it: counted as a live signal connection (`live
+/// SignalConnection N`) until GLib lets the connection go.
+private struct Connection<Handler> {
+    let handler: Handler
+    let live = LiveObjects.Token("SignalConnection")
+}
+
 private func connect<Handler>(
     _ instance: some GObjectPointer, _ signal: String, _ thunk: UnsafeRawPointer, _ handler: Handler, swapped: Bool
 ) -> UInt {
-    let box = CallbackBox.retain(handler)
+    let box = CallbackBox.retain(Connection(handler: handler))
     let release: GClosureNotify = { data, _ in CallbackBox.release(data) }
     return UInt(g_signal_connect_data(
         instance.raw, signal, cgtk_callback(UnsafeMutableRawPointer(mutating: thunk)), box, release,
@@ -23,7 +30,7 @@ private func connect<Handler>(
 }
 
 private func box<Handler>(_ data: UnsafeMutableRawPointer?) -> Handler {
-    CallbackBox.value(data!, as: Handler.self)
+    CallbackBox.value(data!, as: Connection<Handler>.self).handler
 }
 
 /// `void handler (Instance *)`: clicked, destroy, activate, realize, value-changed…

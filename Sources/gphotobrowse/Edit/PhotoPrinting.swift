@@ -12,6 +12,9 @@ import PhotoIO
 /// each page defers its drawing (`gtk_print_operation_set_defer_drawing`) while a decoder
 /// process decodes the photo for the sheet at 300 dpi (at most its own size), and cairo
 /// draws it on the main thread. A web photo or one on another machine is brought here first.
+/// The decodes are jobs of the window (`WindowJobs`), cancelled when it closes; nothing GTK
+/// goes to their threads: the window and the page's print context stay on the main thread,
+/// held by the print job and found there again when the decode comes back.
 ///
 /// With tracing on (tests), `GPHOTOBROWSE_PRINT_TO=PATH.pdf` skips the print dialog: the
 /// operation exports its pages to that PDF (GTK's export action, the same pages a printer
@@ -33,39 +36,65 @@ final class PhotoPrinting {
     private let pages: [Page]
     private let operation: OwnedObject<UnsafeMutablePointer<GtkPrintOperation>>
     private weak var toasts: Toasts?
+    private let jobs: WindowJobs
+    /// The page being drawn: its print context, valid until the page is finished (GTK draws
+    /// one deferred page at a time).
+    private var drawing: (page: Int, context: OpaquePointer)?
 
-    /// Prints `photos`, a page each, through the print dialog over `parent`.
-    static func print(_ photos: [Photo], parent: UnsafeMutablePointer<GtkWindow>, toasts: Toasts) {
+    /// What a print needs on the main thread while its photos' shapes are read: the window
+    /// it prints from (weakly: it may close meanwhile) and where it says what went wrong.
+    @MainActor
+    private final class Start {
+        let parent: WeakObject<UnsafeMutablePointer<GtkWindow>>
+        weak var toasts: Toasts?
+        init(parent: UnsafeMutablePointer<GtkWindow>, toasts: Toasts) {
+            self.parent = WeakObject(parent)
+            self.toasts = toasts
+        }
+    }
+
+    /// Prints `photos`, a page each, through the print dialog over `parent`; the decodes
+    /// are jobs of `jobs` (the window's).
+    static func print(_ photos: [Photo], parent: UnsafeMutablePointer<GtkWindow>, toasts: Toasts, jobs: WindowJobs) {
         let wanted = photos.filter { !$0.isNotFound }.map { (name: $0.displayName, uri: $0.id) }
         guard !wanted.isEmpty else { return }
-        // The window crosses to the worker and back as its address (pointers are not Sendable).
-        let parentAddress = UInt(bitPattern: parent)
-        Thread.detachNewThread {
-            let shaped = wanted.map { photo in (photo.name, shape(of: photo.uri)) }
-            onMain { [weak toasts] in
-                guard let toasts, let parent = UnsafeMutablePointer<GtkWindow>(bitPattern: parentAddress) else { return }
-                var pages: [Page] = []
-                for (name, result) in shaped {
-                    switch result {
-                    case .success(let page): pages.append(Page(name: name, uri: page.uri, size: page.size))
-                    case .failure(let failure): toasts.show(tr("“%s” cannot be printed: %s", OutsideText(name), failure.reason), seconds: 10)
-                    }
-                }
-                guard !pages.isEmpty else { return }
-                let job = PhotoPrinting(pages: pages, toasts: toasts)
-                running.append(job)
-                // From GLib's loop, not inside this drain of Dispatch's main queue: an export
-                // runs a nested main loop until its pages are drawn, and their decodes come
-                // back through that queue, which does not drain inside itself.
-                whenIdle { job.run(parent: parent) }
+        let start = Start(parent: parent, toasts: toasts)
+        jobs.detach { flag in
+            let shaped = wanted.map { photo in (photo.name, shape(of: photo.uri, cancellation: flag)) }
+            guard !flag.isCancelled else { return }
+            onMain { begin(start, shaped, jobs: jobs) }
+        }
+    }
+
+    /// Back on the main thread with the photos' shapes: the print job, if its window is there.
+    private static func begin(_ start: Start, _ shaped: [(String, Result<(uri: String, size: PixelSize), DecodeFailure>)], jobs: WindowJobs) {
+        guard let toasts = start.toasts else { return }
+        var pages: [Page] = []
+        for (name, result) in shaped {
+            switch result {
+            case .success(let page): pages.append(Page(name: name, uri: page.uri, size: page.size))
+            case .failure(let failure): toasts.show(tr("“%s” cannot be printed: %s", OutsideText(name), failure.reason), seconds: 10)
             }
+        }
+        guard !pages.isEmpty else { return }
+        let job = PhotoPrinting(pages: pages, toasts: toasts, jobs: jobs)
+        running.append(job)
+        // From GLib's loop, not inside this drain of Dispatch's main queue: an export
+        // runs a nested main loop until its pages are drawn, and their decodes come
+        // back through that queue, which does not drain inside itself.
+        whenIdle {
+            var ran = false
+            start.parent.withObject { parent in
+                ran = true
+                job.run(parent: parent)
+            }
+            if !ran { job.finish() }
         }
     }
 
     /// The photo brought here if need be, and its size after orientation, from a decode
     /// small enough to cost little. Blocking: on a worker.
-    nonisolated private static func shape(of uri: String) -> Result<(uri: String, size: PixelSize), DecodeFailure> {
-        let flag = CancellationFlag()
+    nonisolated private static func shape(of uri: String, cancellation flag: CancellationFlag) -> Result<(uri: String, size: PixelSize), DecodeFailure> {
         let local: String
         switch PhotoOriginals.bringHere(uri, cancellation: flag) {
         case .success(let here): local = here
@@ -75,9 +104,10 @@ final class PhotoPrinting {
             .map { (local, $0.sourceSize) }
     }
 
-    private init(pages: [Page], toasts: Toasts) {
+    private init(pages: [Page], toasts: Toasts, jobs: WindowJobs) {
         self.pages = pages
         self.toasts = toasts
+        self.jobs = jobs
         operation = OwnedObject(taking: gtk_print_operation_new()!)
         let op = operation.pointer
         gtk_print_operation_set_n_pages(op, Int32(pages.count))
@@ -97,7 +127,7 @@ final class PhotoPrinting {
         })
         onSignal(op, "draw-page", pointerAndInteger: { [weak self] context, page in
             guard let self, let context, page >= 0, Int(page) < self.pages.count else { return }
-            self.draw(self.pages[Int(page)], on: OpaquePointer(context))
+            self.draw(Int(page), on: OpaquePointer(context))
         })
         onSignal(op, "done", integer: { [weak self] result in self?.done(GtkPrintOperationResult(rawValue: UInt32(bitPattern: result))) })
     }
@@ -125,26 +155,31 @@ final class PhotoPrinting {
     }
 
     /// Draws a page once a decoder process has decoded its photo for the sheet.
-    private func draw(_ page: Page, on context: OpaquePointer) {
+    private func draw(_ index: Int, on context: OpaquePointer) {
+        let page = pages[index]
         let op = operation.pointer
         // The whole sheet (full page), in points, 72 to the inch (the operation's unit).
         let sheet = PageArea(width: gtk_print_context_get_width(context), height: gtk_print_context_get_height(context))
         let box = PrintLayout.decodeBox(for: sheet, unitsPerInch: 72)
         gtk_print_operation_set_defer_drawing(op)
         let request = DecodeRequest(uri: page.uri, fitting: box)
-        // The context (valid until the page is finished) crosses as its address.
-        let contextAddress = UInt(bitPattern: context)
-        Thread.detachNewThread { [weak self] in
-            let decoded = IsolatedDecoder.shared.decode(request, cancellation: CancellationFlag()).map(PremultipliedImage.init)
-            onMain { [weak self] in
-                guard let self, let context = OpaquePointer(bitPattern: contextAddress) else { return }
-                switch decoded {
-                case .success(let image): self.paint(image, on: context)
-                case .failure(let failure): self.toasts?.show(tr("“%s” cannot be printed: %s", OutsideText(page.name), failure.reason), seconds: 10)
-                }
-                gtk_print_operation_draw_page_finish(self.operation.pointer)
-            }
+        drawing = (index, context)
+        jobs.detach { [weak self] flag in
+            let decoded = IsolatedDecoder.shared.decode(request, cancellation: flag).map(PremultipliedImage.init)
+            onMain { [weak self] in self?.decoded(decoded, page: index) }
         }
+    }
+
+    /// A page's photo decoded (or not): painted on the page's context, and the page finished.
+    private func decoded(_ decoded: Result<PremultipliedImage, DecodeFailure>, page index: Int) {
+        guard let drawing, drawing.page == index else { return }
+        self.drawing = nil
+        switch decoded {
+        case .success(let image): paint(image, on: drawing.context)
+        case .failure(let failure) where failure.kind == .cancelled: break  // the window closed
+        case .failure(let failure): toasts?.show(tr("“%s” cannot be printed: %s", OutsideText(pages[index].name), failure.reason), seconds: 10)
+        }
+        gtk_print_operation_draw_page_finish(operation.pointer)
     }
 
     private func paint(_ image: PremultipliedImage, on context: OpaquePointer) {

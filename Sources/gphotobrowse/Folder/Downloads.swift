@@ -19,14 +19,14 @@ final class Downloads {
         }
     }
 
-    /// Calls `observer` with every download's address and progress until `stop(token)`.
-    func observe(_ observer: @escaping (_ url: String, _ progress: DownloadProgress) -> Void) -> Int {
+    /// Calls `observer` with every download's address and progress until the observation
+    /// returned goes.
+    func observe(_ observer: @escaping (_ url: String, _ progress: DownloadProgress) -> Void) -> Observation {
         nextToken += 1
-        observers[nextToken] = observer
-        return nextToken
+        let token = nextToken
+        observers[token] = observer
+        return Observation { Downloads.shared.observers[token] = nil }
     }
-
-    func stop(_ token: Int) { observers[token] = nil }
 
     private func report(_ url: String, _ progress: DownloadProgress) {
         for observer in observers.values { observer(url, progress) }

@@ -24,7 +24,7 @@ extension ThumbnailGrid {
     }
 
     private func showThumbnails(of newLoader: ThumbnailLoader) {
-        loader.stopObserving(loaderTokens)
+        loaderObservations = []
         for tile in tiles.values {
             guard let photo = tile.photo, !isMissing(photo.id) else { continue }
             tile.awaitThumbnail()
@@ -33,7 +33,7 @@ extension ThumbnailGrid {
         // Lets go of what the tiles asked the old loader for, and asks the new one.
         scheduler.use(newLoader)
         loader = newLoader
-        loaderTokens = observe(newLoader)
+        loaderObservations = observe(newLoader)
     }
 
     /// The photo a size change keeps in view, if any is in view.

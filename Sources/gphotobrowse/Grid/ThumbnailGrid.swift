@@ -22,8 +22,8 @@ final class ThumbnailGrid {
     let contents: AlbumContents
     /// Where the tiles' thumbnails come from: the loader of the cache size that fits them.
     var loader: ThumbnailLoader
-    /// The grid's observers of `loader`, stopped when it moves to another.
-    var loaderTokens: [Int] = []
+    /// The grid's observations of `loader`, let go when it moves to another (or the grid goes).
+    var loaderObservations: [Observation] = []
     private(set) var scheduler: ThumbnailScheduler!
 
     /// The tiles the grid view has made and not yet torn down.
@@ -124,15 +124,15 @@ final class ThumbnailGrid {
             }
         }
 
-        loaderTokens = observe(loader)
+        loaderObservations = observe(loader)
         ShownMarks.shared.listen(self) { [weak self] uri, marks in
             for tile in self?.tiles.values ?? [:].values where tile.photo?.id == uri { tile.showMarks(marks) }
         }
         contents.observeChanges { [weak self] splice in self?.apply(splice) }
     }
 
-    /// Shows what `loader` makes on the tiles; returns the tokens to stop that with.
-    func observe(_ loader: ThumbnailLoader) -> [Int] {
+    /// Shows what `loader` makes on the tiles, while the observations returned are held.
+    func observe(_ loader: ThumbnailLoader) -> [Observation] {
         [
             loader.observeReady { [weak self] key, thumbnail in self?.thumbnailReady(key, thumbnail) },
             loader.observePreview { [weak self] key, preview in

@@ -32,52 +32,52 @@ final class ThumbnailLoader {
     private var pending = PendingRequests<PhotoVersion, QueuedWork>()
     /// Web photos being fetched: the address downloaded for each (its thumbnail's, or its own).
     private var downloading: [String: PhotoVersion] = [:]
-    private var progressToken: Int?
+    private var progressObservation: Observation?
     private var progressObservers: [Int: (PhotoVersion, DownloadProgress) -> Void] = [:]
     private var transient = TransientFailures<PhotoVersion>()
     private var readyObservers: [Int: (PhotoVersion, Thumbnail) -> Void] = [:]
     /// Embedded previews of photos on other machines, until their thumbnails are made.
     private var previews = RecentCache<PhotoVersion, Thumbnail>(limit: 16 << 20)
     private var previewObservers: [Int: (PhotoVersion, Thumbnail) -> Void] = [:]
-    /// The last observer token handed out (`stopObserving`).
-    private var lastToken = 0
+    /// The last observer's number.
+    private var lastObserver = 0
 
-    init(size: ThumbnailSize, provider: ThumbnailProvider = ThumbnailProvider(decoder: IsolatedDecoder.shared), cacheLimit: Int = 64 << 20) {
+    /// The window's jobs, which the decodes and downloads belong to.
+    private let jobs: WindowJobs
+
+    init(size: ThumbnailSize, jobs: WindowJobs, provider: ThumbnailProvider = ThumbnailProvider(decoder: IsolatedDecoder.shared),
+         cacheLimit: Int = 64 << 20) {
         self.size = size
+        self.jobs = jobs
         self.provider = provider
         cache = RecentCache(limit: cacheLimit)
     }
 
-    /// Calls `observer` on the main thread whenever a thumbnail is ready or has failed.
-    /// Returns a token for `stopObserving` (a grid that moves to thumbnails of another size).
-    @discardableResult
-    func observeReady(_ observer: @escaping (_ key: PhotoVersion, _ thumbnail: Thumbnail) -> Void) -> Int {
-        lastToken += 1
-        readyObservers[lastToken] = observer
-        return lastToken
+    /// Calls `observer` on the main thread whenever a thumbnail is ready or has failed,
+    /// until the observation returned goes (held by the observer's owner).
+    func observeReady(_ observer: @escaping (_ key: PhotoVersion, _ thumbnail: Thumbnail) -> Void) -> Observation {
+        let number = nextObserver()
+        readyObservers[number] = observer
+        return Observation { [weak self] in self?.readyObservers[number] = nil }
     }
 
-    /// Calls `observer` on the main thread as a web photo's thumbnail downloads.
-    @discardableResult
-    func observeProgress(_ observer: @escaping (_ key: PhotoVersion, _ progress: DownloadProgress) -> Void) -> Int {
-        lastToken += 1
-        progressObservers[lastToken] = observer
-        if progressToken == nil {
-            progressToken = Downloads.shared.observe { [weak self] url, progress in
+    /// Calls `observer` on the main thread as a web photo's thumbnail downloads, until the
+    /// observation returned goes.
+    func observeProgress(_ observer: @escaping (_ key: PhotoVersion, _ progress: DownloadProgress) -> Void) -> Observation {
+        let number = nextObserver()
+        progressObservers[number] = observer
+        if progressObservation == nil {
+            progressObservation = Downloads.shared.observe { [weak self] url, progress in
                 guard let self, let key = self.downloading[url] else { return }
                 for (_, observer) in self.progressObservers.sorted(by: { $0.key < $1.key }) { observer(key, progress) }
             }
         }
-        return lastToken
+        return Observation { [weak self] in self?.progressObservers[number] = nil }
     }
 
-    /// Stops calling the observers these tokens were given for.
-    func stopObserving(_ tokens: [Int]) {
-        for token in tokens {
-            readyObservers[token] = nil
-            progressObservers[token] = nil
-            previewObservers[token] = nil
-        }
+    private func nextObserver() -> Int {
+        lastObserver += 1
+        return lastObserver
     }
 
     /// The thumbnail if it is in memory.
@@ -126,12 +126,11 @@ final class ThumbnailLoader {
         // Downloads wait in the lane of the server they come from.
         let lane = pool === DecodePool.downloads
             ? DecodePool.downloadLane(of: WebPhotoFiles.isWebAddress(key.id) ? WebPhotoFiles.shared.thumbnailAddress(of: key.id) : key.id) : nil
-        let ticket = pool.submit(priority: priority, lane: lane) { [weak self] flag in
+        return jobs.submit(to: pool, priority: priority, lane: lane) { [weak self] flag in
             let result = provider.thumbnail(for: request, cancellation: flag)
             if case .failure(let failure) = result, failure.kind == .cancelled { return }
             onMain { self?.finish(key, result) }
         }
-        return QueuedWork(pool: pool, ticket: ticket)
     }
 
     /// A photo on another machine: its cached thumbnail, else first the preview embedded in
@@ -140,12 +139,11 @@ final class ThumbnailLoader {
     private func requestFirstLook(_ key: PhotoVersion, _ request: ThumbnailRequest, priority: Int) -> QueuedWork {
         let provider = self.provider
         let (boosted, overflow) = priority.addingReportingOverflow(ThumbnailPriority.previewBoost)
-        let ticket = DecodePool.downloads.submit(priority: overflow ? Int.max : boosted, lane: DecodePool.downloadLane(of: key.id)) { [weak self] flag in
+        return jobs.submit(to: .downloads, priority: overflow ? Int.max : boosted, lane: DecodePool.downloadLane(of: key.id)) { [weak self] flag in
             let look = provider.firstLook(for: request, cancellation: flag)
             if case .final(let outcome) = look, case .failure(let failure) = outcome.result, failure.kind == .cancelled { return }
             onMain { self?.firstLookArrived(key, look, request: request, priority: priority) }
         }
-        return QueuedWork(pool: .downloads, ticket: ticket)
     }
 
     private func firstLookArrived(_ key: PhotoVersion, _ look: ThumbnailFirstLook, request: ThumbnailRequest, priority: Int) {
@@ -168,12 +166,11 @@ final class ThumbnailLoader {
     func preview(_ key: PhotoVersion) -> Thumbnail? { previews.value(for: key) }
 
     /// Calls `observer` on the main thread when a photo's embedded preview is there, before
-    /// its thumbnail (photos on other machines). Returns a token for `stopObserving`.
-    @discardableResult
-    func observePreview(_ observer: @escaping (_ key: PhotoVersion, _ preview: Thumbnail) -> Void) -> Int {
-        lastToken += 1
-        previewObservers[lastToken] = observer
-        return lastToken
+    /// its thumbnail (photos on other machines), until the observation returned goes.
+    func observePreview(_ observer: @escaping (_ key: PhotoVersion, _ preview: Thumbnail) -> Void) -> Observation {
+        let number = nextObserver()
+        previewObservers[number] = observer
+        return Observation { [weak self] in self?.previewObservers[number] = nil }
     }
 
     /// Whether a decode for `key` is queued or running.
@@ -191,8 +188,7 @@ final class ThumbnailLoader {
     func cancelAll() {
         for work in pending.removeAll() { work.cancel() }
         downloading.removeAll()
-        if let progressToken { Downloads.shared.stop(progressToken) }
-        progressToken = nil
+        progressObservation = nil
     }
 
     private func finish(_ key: PhotoVersion, _ result: Result<DecodedImage, DecodeFailure>) {

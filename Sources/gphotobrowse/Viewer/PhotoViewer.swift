@@ -27,7 +27,7 @@ final class PhotoViewer {
     let contents: AlbumContents
     /// Where placeholders come from: the grid's thumbnails (`use(thumbnails:)`, `ViewerPlaceholder.swift`).
     var thumbnails: ThumbnailLoader
-    var thumbnailTokens: [Int] = []
+    var thumbnailObservations: [Observation] = []
     let images: ViewerImages
     /// The shown photo's tiles, when a large JPEG is zoomed past its fit-size image.
     let tiles: ViewerTiles
@@ -80,11 +80,11 @@ final class PhotoViewer {
 
     var index: Int? { current?.index }
 
-    init(contents: AlbumContents, thumbnails: ThumbnailLoader, decoder: IsolatedDecoder) {
+    init(contents: AlbumContents, thumbnails: ThumbnailLoader, decoder: IsolatedDecoder, jobs: WindowJobs) {
         self.contents = contents
         self.thumbnails = thumbnails
-        images = ViewerImages(decoder: decoder)
-        tiles = ViewerTiles(decoder: decoder)
+        images = ViewerImages(decoder: decoder, jobs: jobs)
+        tiles = ViewerTiles(decoder: decoder, jobs: jobs)
 
         overlay = gtk_overlay_new()
         gtk_widget_add_css_class(overlay, "photo-viewer")
@@ -125,7 +125,7 @@ final class PhotoViewer {
             if let index = self?.contents.photos.index(of: id) { Trace.milestone("download-failed", index) }
         }
         contents.observeChanges { [weak self] splice in self?.folderChanged(splice) }
-        thumbnailTokens = observe(thumbnails)
+        thumbnailObservations = observe(thumbnails)
         onSignal(canvas.widget, "resize", integers: { [weak self] _, _ in self?.render() })
         onSignal(selectAction.pointer, "change-state", pointer: { [weak self] _ in
             guard let self, let current = self.current else { return }
@@ -188,6 +188,7 @@ final class PhotoViewer {
     func cancelDecode() {
         images.stop()
         tiles.drop()
+        properties.stopLoading()
         if let thumbnailRequest { thumbnails.release(thumbnailRequest) }
         thumbnailRequest = nil
     }
@@ -336,18 +337,15 @@ final class PhotoViewer {
     /// Shows or hides the properties panel (Alt+Enter, the toolbar's and the header bar's button).
     func toggleProperties() { properties.setShown(!properties.isShown) }
 
-    /// Reads the photo's details on a worker and shows them if it is still the one shown.
+    /// Reads the photo's details once paging rests, and shows them if it is still the one shown.
     private func loadProperties(of photo: Photo) {
         let uri = photo.id, companions = photo.companions
-        Thread.detachNewThread { [weak self] in
-            var details = IsolatedDecoder.shared.properties(uri: uri)
+        properties.load(uri, jobs: images.jobs) { [weak self] details in
+            guard let self, self.current?.id == uri else { return }
+            var details = details
             details.companions = companions
-            onMain { [weak self] in
-                guard let self, self.current?.id == uri else { return }
-                var details = details
-                if details.dimensions == nil, let size = self.images.images[uri]?.sourceSize { details.dimensions = size }
-                self.properties.show(details.rows + MarksText.rows(ShownMarks.shared.marks(of: uri)))
-            }
+            if details.dimensions == nil, let size = self.images.images[uri]?.sourceSize { details.dimensions = size }
+            self.properties.show(details.rows + MarksText.rows(ShownMarks.shared.marks(of: uri)))
         }
     }
 }

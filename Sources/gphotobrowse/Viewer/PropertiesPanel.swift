@@ -1,5 +1,7 @@
 import CGtk
+import Foundation
 import PhotoCore
+import PhotoIO
 
 /// The viewer's side panel: what is known about the shown photo, as labelled lines
 /// (name, folder, size, dimensions, date taken, camera, lens, exposure, location …). It
@@ -14,6 +16,14 @@ final class PropertiesPanel {
     let action: OwnedObject<OpaquePointer>
     /// The panel was opened: the viewer loads the shown photo's details.
     var onShown: () -> Void = {}
+    /// How long paging must rest before the shown photo's details are read (ms): paging
+    /// through a folder with the panel open reads only the photos stopped at.
+    static let settleDelay: UInt32 = 150
+    private var settleTimer: UInt32 = 0
+    /// The reading under way, cancelled when another photo is shown or the viewer closes.
+    private var reading: CancellationFlag?
+    /// Where the details being read go.
+    private var loaded: (PhotoDetails) -> Void = { _ in }
 
     init() {
         let scroller = gtk_scrolled_window_new()!
@@ -48,6 +58,40 @@ final class PropertiesPanel {
         g_simple_action_set_state(action.pointer.cast(), g_variant_new_boolean(shown ? 1 : 0))
         gtk_revealer_set_reveal_child(root.cast(), shown ? 1 : 0)
         if shown { onShown() }
+    }
+
+    /// Reads `uri`'s details (in a decoder process, as a job of `jobs`) once paging has
+    /// rested for `settleDelay`, and hands them to `loaded` on the main thread; the photo
+    /// shown before, waited for or being read, is let go.
+    func load(_ uri: String, jobs: WindowJobs, loaded: @escaping (PhotoDetails) -> Void) {
+        stopLoading()
+        self.loaded = loaded
+        settleTimer = after(milliseconds: Self.settleDelay) { [weak self] in
+            guard let self else { return }
+            self.settleTimer = 0
+            let job = jobs.begin()
+            self.reading = job.flag
+            if Trace.tilesEnabled { Trace.milestone("properties-requested") }
+            Thread.detachNewThread {
+                let details = IsolatedDecoder.shared.properties(uri: uri, cancellation: job.flag)
+                let cancelled = job.flag.isCancelled
+                withExtendedLifetime(job) {}
+                guard !cancelled else { return }
+                onMain { [weak self] in
+                    guard let self, self.reading === job.flag else { return }
+                    self.reading = nil
+                    self.loaded(details)
+                }
+            }
+        }
+    }
+
+    /// Lets go of the photo whose details are waited for or read.
+    func stopLoading() {
+        if settleTimer != 0 { g_source_remove(settleTimer) }
+        settleTimer = 0
+        reading?.cancel()
+        reading = nil
     }
 
     /// Shows these lines, replacing the previous photo's.

@@ -48,7 +48,7 @@ final class ViewerImages {
     /// Web photos whose download failed in a way that trying again may mend (the server
     /// could not be reached, failed, or broke off).
     private(set) var retryable: Set<String> = []
-    private var progressToken: Int?
+    private var progressObservation: Observation?
     /// The box display-size decodes fit in (device pixels).
     var displayBox = PixelSize(width: 1920, height: 1080)
 
@@ -61,8 +61,12 @@ final class ViewerImages {
     /// A photo's original could not be brought here (the viewer's `download-failed` trace).
     var onDownloadFailed: (String) -> Void = { _ in }
 
-    init(decoder: IsolatedDecoder) {
+    /// The window's jobs, which the decodes and downloads belong to.
+    let jobs: WindowJobs
+
+    init(decoder: IsolatedDecoder, jobs: WindowJobs) {
         self.decoder = decoder
+        self.jobs = jobs
     }
 
     func failure(for id: String) -> DecodeFailure? { failures[id]?.failure }
@@ -179,8 +183,7 @@ final class ViewerImages {
         extra = nil
         tracker.releaseAll()
         downloads.removeAll()
-        if let progressToken { Downloads.shared.stop(progressToken) }
-        progressToken = nil
+        progressObservation = nil
     }
 
     private func apply(_ plan: FullImagePlan, current: String?, list: PhotoList) {
@@ -227,7 +230,7 @@ final class ViewerImages {
         }
         // The viewer's downloads have workers of their own, ahead of the tiles'.
         let pool = isElsewhere ? DecodePool.viewerDownloads : DecodePool.shared
-        let ticket = pool.submit(priority: priority, lane: isElsewhere ? DecodePool.downloadLane(of: request.uri) : nil) { [weak self] flag in
+        return jobs.submit(to: pool, priority: priority, lane: isElsewhere ? DecodePool.downloadLane(of: request.uri) : nil) { [weak self] flag in
             var request = request
             if isElsewhere {
                 switch PhotoOriginals.bringHere(request.uri, cancellation: flag) {
@@ -258,13 +261,12 @@ final class ViewerImages {
             let result = picture.map { ($0.firstImage, animation?.frames[0].0 ?? PremultipliedImage($0.firstImage)) }
             onMain { [weak self] in self?.finish(version, sharpening: sharpening, result, animation: animation) }
         }
-        return QueuedWork(pool: pool, ticket: ticket)
     }
 
     /// Follows the downloads of web photos' originals (from the first one on).
     private func watchDownloads() {
-        guard progressToken == nil else { return }
-        progressToken = Downloads.shared.observe { [weak self] url, progress in
+        guard progressObservation == nil else { return }
+        progressObservation = Downloads.shared.observe { [weak self] url, progress in
             guard let self, self.isWanted(url), self.images[url] == nil else { return }
             self.downloads[url] = progress
             self.onDownload(url)

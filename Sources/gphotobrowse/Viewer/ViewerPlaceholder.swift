@@ -5,8 +5,8 @@ import PhotoCore
 /// embedded preview), painted until its image is decoded, from the loader the grid's tiles
 /// use, which changes with the tile size.
 extension PhotoViewer {
-    /// Shows what `loader` makes as placeholders; returns the tokens to stop that with.
-    func observe(_ loader: ThumbnailLoader) -> [Int] {
+    /// Shows what `loader` makes as placeholders, while the observations returned are held.
+    func observe(_ loader: ThumbnailLoader) -> [Observation] {
         [loader.observeReady { [weak self] key, thumbnail in self?.thumbnailReady(key, thumbnail) },
          loader.observePreview { [weak self] key, preview in self?.previewReady(key, preview) }]
     }
@@ -15,13 +15,13 @@ extension PhotoViewer {
     /// asked for, if any, is asked of it instead.
     func use(thumbnails loader: ThumbnailLoader) {
         guard loader !== thumbnails else { return }
-        thumbnails.stopObserving(thumbnailTokens)
+        thumbnailObservations = []
         if let thumbnailRequest {
             thumbnails.release(thumbnailRequest)
             loader.request(thumbnailRequest, priority: Int.max - 1)
         }
         thumbnails = loader
-        thumbnailTokens = observe(loader)
+        thumbnailObservations = observe(loader)
     }
 
     func showPlaceholder(for photo: Photo) {

@@ -35,8 +35,12 @@ final class ViewerTiles {
     /// A tile arrived (or failed): the view repaints.
     var onChange: () -> Void = {}
 
-    init(decoder: IsolatedDecoder) {
+    /// The window's jobs, which the tiles' decodes belong to.
+    private let jobs: WindowJobs
+
+    init(decoder: IsolatedDecoder, jobs: WindowJobs) {
         self.decoder = decoder
+        self.jobs = jobs
     }
 
     /// Whether `photo`, decoded at `fitImage` as `format`, is drawn from tiles in `view`:
@@ -128,13 +132,12 @@ final class ViewerTiles {
         for (n, key) in plan.wanted.enumerated() where !cache.contains(key) && inFlight[key] == nil {
             let region = grid.region(of: key)
             // Behind the shown photo's own image, ahead of its neighbours'.
-            let ticket = DecodePool.shared.submit(priority: 100_000 - n) { [weak self] flag in
+            inFlight[key] = jobs.submit(to: .shared, priority: 100_000 - n) { [weak self] flag in
                 let decoded = decoder.decodeRegion(uri: uri, region: region, cancellation: flag)
                 if case .failure(let failure) = decoded, failure.kind == .cancelled { return }
                 let converted = decoded.map { PremultipliedImage($0) }
                 onMain { [weak self] in self?.arrived(key, of: version, converted) }
             }
-            inFlight[key] = QueuedWork(pool: DecodePool.shared, ticket: ticket)
         }
     }
 

@@ -24,7 +24,7 @@ final class AlbumPage {
         name = String(Self.made)
         self.contents = contents
         grid = ThumbnailGrid(contents: contents, loader: loader, tileEdge: tileEdge)
-        viewer = PhotoViewer(contents: contents, thumbnails: loader, decoder: window.decoder)
+        viewer = PhotoViewer(contents: contents, thumbnails: loader, decoder: window.decoder, jobs: window.jobs)
         edit = EditController(window: window.window, contents: contents, grid: grid, bar: window.editBar,
                               progress: window.progress, toasts: window.toasts, history: history)
 

@@ -37,6 +37,8 @@ final class BrowserWindow {
     var searchGeneration = 0
     var refilterPending = false
     let decoder = IsolatedDecoder.shared
+    /// The work the window started off the main thread, cancelled when it closes.
+    let jobs = WindowJobs()
     var folder: OpenFolder?
     /// The person's own albums, as the switcher lists them in every window.
     var collectionAlbums: [AlbumSummary] { YourAlbums.shared.summaries }
@@ -48,7 +50,7 @@ final class BrowserWindow {
     /// The window's size and state as it changes, saved when it goes (`WindowSettings.swift`).
     var windowState: WindowState?
     /// Follows the settings while the window is there.
-    var settingsObserver: Int?
+    var settingsObserver: Observation?
 
     /// The program this window chooses photos for (`--pick`), if it does.
     let picking: PickSession?
@@ -103,6 +105,7 @@ final class BrowserWindow {
         watchFirstFrame()
         onSignal(window, "destroy") { [weak self] in
             guard let self else { return }
+            self.jobs.cancelAll()
             self.saveSettings()
             if let folder = self.folder {
                 folder.stopWork()

@@ -24,6 +24,8 @@ final class OpenFolder {
     /// The display's scale when the folder was opened: device pixels a tile's edge takes.
     private let scale: Int
     let history = UndoHistory()
+    /// The window's jobs, which the folder's decodes, downloads and reads belong to.
+    let jobs: WindowJobs
     /// The album pages made, most recently shown first; the first is the one shown.
     private(set) var pages: [AlbumPage] = []
     /// Where the person was in albums whose pages were let go: shown again, they open there.
@@ -50,7 +52,8 @@ final class OpenFolder {
         self.tileSize = tileSize
         source = FolderSource(uri: uri, name: name)
         scale = Int(gtk_widget_get_scale_factor(window.window.widget))
-        loader = ThumbnailLoader(size: tileSize.thumbnailSize(scale: scale))
+        jobs = window.jobs
+        loader = ThumbnailLoader(size: tileSize.thumbnailSize(scale: scale), jobs: window.jobs)
         pages = [makePage(first, order: order, window: window)]
     }
 
@@ -63,7 +66,7 @@ final class OpenFolder {
         let wanted = size.thumbnailSize(scale: scale)
         let changed = wanted != loader.size
         if changed {
-            let kept = previousLoader?.size == wanted ? previousLoader! : ThumbnailLoader(size: wanted)
+            let kept = previousLoader?.size == wanted ? previousLoader! : ThumbnailLoader(size: wanted, jobs: jobs)
             previousLoader = loader
             loader = kept
         }

@@ -8,8 +8,9 @@ import PhotoCore
 final class Toasts {
     /// The overlay; its child is the window's content.
     let root: Widget
-    /// The toast that offers an action, kept until it goes so that it can be withdrawn.
-    private var actionable: OpaquePointer?
+    /// The toast that offers an action, so that it can be withdrawn while it is there. Weak:
+    /// the overlay decides how long a toast lives, and a toast it let go is nil here.
+    private var actionable: WeakObject<OpaquePointer>?
 
     init() {
         root = adw_toast_overlay_new()
@@ -29,12 +30,7 @@ final class Toasts {
             adw_toast_set_button_label(toast, actionLabel)
             onSignal(toast, "button-clicked") { action() }
             dismissActionable()
-            actionable = toast.ref()
-            onSignal(toast, "dismissed") { [weak self] in
-                guard let self, self.actionable == toast else { return }
-                self.actionable = nil
-                toast.unref()
-            }
+            actionable = WeakObject(toast)
         }
         // The overlay takes the toast's only reference.
         adw_toast_overlay_add_toast(root.cast(), toast)
@@ -44,7 +40,6 @@ final class Toasts {
     func dismissActionable() {
         guard let toast = actionable else { return }
         actionable = nil
-        adw_toast_dismiss(toast)
-        toast.unref()
+        toast.withObject { adw_toast_dismiss($0) }
     }
 }

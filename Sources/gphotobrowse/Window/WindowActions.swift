@@ -46,7 +46,7 @@ extension BrowserWindow {
         addAction(window, "slideshow") { [weak self] in self?.startSlideshow() }
         addAction(window, "print") { [weak self] in
             guard let self, !self.photosToPrint.isEmpty else { return }
-            PhotoPrinting.print(self.photosToPrint, parent: self.window, toasts: self.toasts)
+            PhotoPrinting.print(self.photosToPrint, parent: self.window, toasts: self.toasts, jobs: self.jobs)
         }
         addAction(window, "set-background") { [weak self] in
             guard let self, let photo = self.photosToActOn.first else { return }

@@ -29,7 +29,6 @@ extension BrowserWindow {
 
     /// The window is going: the next one opens at its size, and it follows no more changes.
     func saveSettings() {
-        if let settingsObserver { Preferences.shared.stopObserving(settingsObserver) }
         settingsObserver = nil
         if let windowState { Preferences.shared.update { $0.window = windowState } }
     }
