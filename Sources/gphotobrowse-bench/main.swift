@@ -15,6 +15,7 @@ let commands: [any BenchCommand.Type] = [
     WebCommand.self,
     RemoteCommand.self,
     BoardCommand.self,
+    HugeCommand.self,
 ]
 
 exit(BenchCommandLine(commands: commands).run(Array(CommandLine.arguments.dropFirst())))

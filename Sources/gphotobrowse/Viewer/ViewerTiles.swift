@@ -16,9 +16,10 @@ import PhotoIO
 final class ViewerTiles {
     private let live = LiveObjects.Token("ViewerTiles")
     private let decoder: IsolatedDecoder
-    /// What a megapixel of tiles costs is what the view needs and a margin: about 40 MB at
-    /// 100% in a 1920×1080 view.
-    static let capacity = 64 << 20
+    /// The bytes tiles may take: what a 1920×1080 view shows at its level (at most 24
+    /// tiles of 1 MiB) and part of the margin, the side the view moves to first. Only as
+    /// many tiles as fit are asked for, so the visible ones never push each other out.
+    static let capacity = 40 << 20
     private var photo: PhotoVersion?
     private var grid: TileGrid?
     private var cache = TileCache<TileKey, CanvasSurface>(capacity: ViewerTiles.capacity)
@@ -122,14 +123,15 @@ final class ViewerTiles {
     }
 
     private func request(_ plan: TilePlan, of photo: Photo, grid: TileGrid) {
-        let wanted = Set(plan.wanted)
+        let wanted = Set(plan.wanted.prefix(max(plan.visible.count, ViewerTiles.capacity / (grid.tileSize * grid.tileSize * 4))))
         for (key, work) in inFlight where !wanted.contains(key) {
             work.cancel()
             inFlight[key] = nil
         }
         let decoder = self.decoder
         let uri = photo.id, version = photo.version
-        for (n, key) in plan.wanted.enumerated() where !cache.contains(key) && inFlight[key] == nil {
+        let affordable = max(plan.visible.count, ViewerTiles.capacity / (grid.tileSize * grid.tileSize * 4))
+        for (n, key) in plan.wanted.prefix(affordable).enumerated() where !cache.contains(key) && inFlight[key] == nil {
             let region = grid.region(of: key)
             // Behind the shown photo's own image, ahead of its neighbours'.
             inFlight[key] = jobs.submit(to: .shared, priority: 100_000 - n) { [weak self] flag in
