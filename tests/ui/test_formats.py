@@ -1,13 +1,14 @@
 """Formats beyond gdk-pixbuf's, decoded in the decoder processes: RAW (LibRaw), HEIC and AVIF
 (libheif), JPEG XL (libjxl), and colour profiles converted to sRGB (lcms2). Each photo is a
-real file from tests/data/formats (tests/README.md says where each comes from), shown in the
-viewer, and checked by the pixels on screen."""
+real file from tests/data/formats (tests/README.md says where each comes from) or a file
+made by made_formats.py, shown in the viewer, and checked by the pixels on screen."""
 
 import shutil
 from pathlib import Path
 
 import pytest
 
+import made_formats
 from harness import REPO, Rect, close_to, wait_for_screen, wait_for_still_screen
 
 DATA = REPO / "tests" / "data" / "formats"
@@ -26,13 +27,20 @@ def photo_bounds(image, area: Rect):
     return Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
 
 
-def shown(launch, tmp_path, name: str):
-    """Opens the viewer on a copy of tests/data/formats/NAME, alone in a folder; returns the
-    app and the photo's box on screen once its full image shows and the screen is still."""
+MADE = {"no-preview.dng": made_formats.dng_without_preview}
+
+
+def shown(launch, tmp_path, name: str, make=None):
+    """Opens the viewer on a copy of tests/data/formats/NAME (or a file `make(path)` or
+    made_formats makes), alone in a folder; returns the app and the photo's box on screen
+    once its full image shows and the screen is still."""
     folder = tmp_path / "formats"
     folder.mkdir()
     photo = folder / name
-    shutil.copy(DATA / name, photo)
+    if make or name in MADE:
+        (make or MADE[name])(photo)
+    else:
+        shutil.copy(DATA / name, photo)
     app = launch(photo)
     app.wait_for_window(rf"^{photo.name}$")
     app.wait_for_line(r"^trace full-image 0 \d+$", timeout=60)
@@ -53,11 +61,16 @@ def test_a_raw_with_a_preview_shows_it_upright_by_the_files_orientation(launch, 
     assert app.quit() == 0
 
 
-def test_a_raw_without_a_usable_preview_is_developed(launch, tmp_path):
-    # A Kodak DC50 KDC: its preview is 96×64, so the viewer develops the raw data (768×512).
-    app, image, box = shown(launch, tmp_path, "kodak-dc50.kdc")
+def test_a_raw_without_a_preview_is_developed(launch, tmp_path):
+    # A DNG of raw data alone, made by the test (made_formats.dng_without_preview): 384×256,
+    # its left half orange-red and its right half blue; only LibRaw's development shows it.
+    app, image, box = shown(launch, tmp_path, "no-preview.dng")
     assert box.width > 300 and 1.3 < box.width / box.height < 1.7, f"not the developed 3:2 photo: {box}"
     assert image.crop(box).distinct_colours() >= 8, "the developed picture is not on screen"
+    y = box.y + box.height // 4
+    left, right = image.pixel(box.x + box.width // 4, y), image.pixel(box.x + 3 * box.width // 4, y)
+    assert left[0] > left[2] + 80, f"the left half is {left}, not orange-red"
+    assert right[2] > right[0] + 80, f"the right half is {right}, not blue"
     assert app.quit() == 0
 
 
@@ -115,4 +128,28 @@ def test_a_cmyk_jpeg_shows_its_colour(launch, tmp_path):
     app, image, box = shown(launch, tmp_path, "cmyk-flat.jpg")
     pixel = centre_of(image, box)
     assert close_to(pixel, (30, 141, 200), 4), f"the CMYK photo's centre is {pixel}, not (30, 141, 200)"
+    assert app.quit() == 0
+
+
+def test_a_prophoto_photo_is_converted_to_srgb(launch, tmp_path):
+    # ProPhoto RGB (190, 110, 50), an orange, with its profile embedded in a PNG; read as
+    # sRGB it would be tens of levels off from what Little CMS makes of it.
+    truth = {}
+    app, image, box = shown(launch, tmp_path, "prophoto-flat.png",
+                            make=lambda path: truth.setdefault("srgb", made_formats.prophoto_png(path)))
+    pixel = centre_of(image, box)
+    assert not close_to(truth["srgb"], (190, 110, 50), 20), f"the test's orange {truth['srgb']} proves nothing"
+    assert close_to(pixel, truth["srgb"], 4), f"the ProPhoto photo's centre is {pixel}, not lcms's sRGB {truth['srgb']}"
+    assert app.quit() == 0
+
+
+def test_a_cmyk_jpeg_is_converted_through_its_own_profile(launch, tmp_path):
+    # Inks (30, 160, 220, 40) of 255, Adobe's inverted CMYK, with a CMYK profile embedded that
+    # is not the formula gdk-pixbuf applies (which would show about (190, 80, 29)).
+    truth = {}
+    app, image, box = shown(launch, tmp_path, "cmyk-profile-flat.jpg",
+                            make=lambda path: truth.setdefault("srgb", made_formats.cmyk_jpeg(path)))
+    pixel = centre_of(image, box)
+    assert not close_to(truth["srgb"], (190, 80, 29), 20), f"the test's colour {truth['srgb']} proves nothing"
+    assert close_to(pixel, truth["srgb"], 4), f"the CMYK photo's centre is {pixel}, not lcms's sRGB {truth['srgb']}"
     assert app.quit() == 0

@@ -135,7 +135,7 @@ private final class Service: @unchecked Sendable {
         /// A still image: the pixels go from the loader's pixbuf straight into the shared memory.
         func still(_ source: ByteSource) -> (DecoderReply, Int32?) {
             // RAW, HEIF and JPEG XL go to our own decoders; everything else to gdk-pixbuf's.
-            let format = source.descriptor.map { StillFormat.sniff(StillFormat.head(of: $0), name: source.name) } ?? .pixbuf
+            let format = source.descriptor.map { StillFormat.of(descriptor: $0, name: source.name) } ?? .pixbuf
             let decoded: Result<(fd: Int32, layout: PixelLayout), DecodeFailure>
             if format != .pixbuf, let descriptor = source.descriptor {
                 decoded = OwnDecoders.decode(format, descriptor: descriptor, fitting: request.fitting, maxPixels: request.maxPixels,

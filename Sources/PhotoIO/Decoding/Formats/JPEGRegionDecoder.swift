@@ -100,7 +100,7 @@ enum JPEGRegionDecoder {
     }
 
     /// The EXIF orientation (APP1) and the ICC profile (APP2) of the markers saved.
-    private static func markers(_ context: UnsafeMutablePointer<gpb_jpeg>) -> (ExifOrientation, [UInt8]?) {
+    static func markers(_ context: UnsafeMutablePointer<gpb_jpeg>) -> (ExifOrientation, [UInt8]?) {
         var orientation = ExifOrientation.upright
         var marker = context.pointee.info.marker_list
         while let saved = marker {

@@ -27,6 +27,11 @@ enum OwnDecoders {
                                cancellation: CancellationFlag,
                                output: (OpaquePointer, PixelSize, String) -> Result<Output, DecodeFailure>) -> Result<Output, DecodeFailure> {
         if cancellation.isCancelled { return .failure(DecodeFailure(.cancelled, "Cancelled")) }
+        if format == .cmykJpeg {
+            // libjpeg reads the file itself: only the rows of the scale asked for are made.
+            return shrunk(CmykJpegDecoder.decode(descriptor: descriptor, fitting: fitting, maxPixels: maxPixels, cancellation: cancellation),
+                          fitting: fitting, cancellation: cancellation, output: output)
+        }
         let bytes: [UInt8]
         switch readWhole(descriptor) {
         case .success(let read): bytes = read
@@ -37,9 +42,15 @@ enum OwnDecoders {
         case .raw: decoded = RawDecoder.decode(bytes, fitting: fitting, maxPixels: maxPixels, cancellation: cancellation)
         case .heif: decoded = HeifDecoder.decode(bytes, fitting: fitting, maxPixels: maxPixels)
         case .jxl: decoded = JxlDecoder.decode(bytes, maxPixels: maxPixels, cancellation: cancellation)
-        case .pixbuf: return .failure(DecodeFailure(.notAnImage, "Not a format of our own decoders."))
+        case .pixbuf, .cmykJpeg: return .failure(DecodeFailure(.notAnImage, "Not a format of our own decoders."))
         }
-        return decoded.flatMap { image in
+        return shrunk(decoded, fitting: fitting, cancellation: cancellation, output: output)
+    }
+
+    /// A decoded image shrunk to fit and handed to `output`.
+    private static func shrunk<Output>(_ decoded: Result<OwnDecodedImage, DecodeFailure>, fitting: PixelSize, cancellation: CancellationFlag,
+                                       output: (OpaquePointer, PixelSize, String) -> Result<Output, DecodeFailure>) -> Result<Output, DecodeFailure> {
+        decoded.flatMap { image in
             defer { image.release() }
             if cancellation.isCancelled { return .failure(DecodeFailure(.cancelled, "Cancelled")) }
             guard let shrunk = PixbufImage.shrunk(image.pixbuf, toFit: fitting) else {

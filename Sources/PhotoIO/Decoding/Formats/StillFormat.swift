@@ -13,6 +13,8 @@ enum StillFormat: Equatable {
     case heif
     /// JPEG XL, a bare codestream or the ISO container (libjxl).
     case jxl
+    /// A CMYK JPEG with a CMYK profile (libjpeg-turbo and Little CMS: `CmykJpegDecoder`).
+    case cmykJpeg
 
     /// MIME types of the formats our own decoders read, for the folder listing.
     static let mimeTypes: Set<String> = [
@@ -92,6 +94,13 @@ enum TIFFDirectory {
 }
 
 extension StillFormat {
+    /// The decoder for the open file: `sniff` of its first bytes, and for a JPEG whether it
+    /// holds CMYK inks described by a profile (gdk-pixbuf would ignore the profile).
+    static func of(descriptor: Int32, name: String?) -> StillFormat {
+        let format = sniff(head(of: descriptor), name: name)
+        return format == .pixbuf && CmykJpegDecoder.wants(descriptor: descriptor) ? .cmykJpeg : format
+    }
+
     /// The first bytes of an open file (enough for `sniff`), read without moving its offset.
     static func head(of descriptor: Int32) -> [UInt8] {
         var head = [UInt8](repeating: 0, count: 4096)
