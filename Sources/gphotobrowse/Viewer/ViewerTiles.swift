@@ -5,7 +5,8 @@ import PhotoIO
 
 /// The shown photo's tiles: a JPEG zoomed past its fit-size image is drawn from 512-pixel
 /// tiles decoded for what shows plus a margin (the core's `TileGrid`), at the zoom's scale,
-/// in the decoder processes (`IsolatedDecoder.decodeRegion`), over the fit-size image
+/// in the decoder processes (`IsolatedDecoder.decodeRegion`, a row's missing tiles in one
+/// request), over the fit-size image
 /// scaled, so nothing is ever blank while tiles come. Tiles are kept within `capacity`
 /// bytes (`TileCache`), asked for as zoom and pan change (those no longer wanted
 /// cancelled) and dropped when the page turns. A photo whose tiles cannot be decoded (a
@@ -122,33 +123,71 @@ final class ViewerTiles {
         return motion
     }
 
+    /// The most tiles of a row decoded in one request: the rows above them are skipped once
+    /// for all of them (a JPEG is read from its start to reach a row).
+    static let tilesPerRequest = 8
+
     private func request(_ plan: TilePlan, of photo: Photo, grid: TileGrid) {
-        let wanted = Set(plan.wanted.prefix(max(plan.visible.count, ViewerTiles.capacity / (grid.tileSize * grid.tileSize * 4))))
-        for (key, work) in inFlight where !wanted.contains(key) {
+        let affordable = Array(plan.wanted.prefix(max(plan.visible.count, ViewerTiles.capacity / (grid.tileSize * grid.tileSize * 4))))
+        let wanted = Set(affordable)
+        // A request no longer wanted for one of its tiles goes; its other tiles are asked again.
+        let unwanted = Set(inFlight.filter { !wanted.contains($0.key) }.map(\.value.ticket))
+        for (key, work) in inFlight where unwanted.contains(work.ticket) {
             work.cancel()
             inFlight[key] = nil
         }
         let decoder = self.decoder
         let uri = photo.id, version = photo.version
-        let affordable = max(plan.visible.count, ViewerTiles.capacity / (grid.tileSize * grid.tileSize * 4))
-        for (n, key) in plan.wanted.prefix(affordable).enumerated() where !cache.contains(key) && inFlight[key] == nil {
-            let region = grid.region(of: key)
-            // Behind the shown photo's own image, ahead of its neighbours'.
-            inFlight[key] = jobs.submit(to: .shared, priority: 100_000 - n) { [weak self] flag in
-                let decoded = decoder.decodeRegion(uri: uri, region: region, cancellation: flag)
-                if case .failure(let failure) = decoded, failure.kind == .cancelled { return }
-                let converted = decoded.map { PremultipliedImage($0) }
-                onMain { [weak self] in self?.arrived(key, of: version, converted) }
+        let missing = Set(affordable.filter { !cache.contains($0) && inFlight[$0] == nil })
+        var asked = Set<TileKey>()
+        for (n, key) in affordable.enumerated() where missing.contains(key) && !asked.contains(key) {
+            // The run of missing tiles of its row around it, in one request.
+            func free(_ column: Int) -> Bool {
+                let next = TileKey(reduction: key.reduction, column: column, row: key.row)
+                return missing.contains(next) && !asked.contains(next)
             }
+            var first = key.column, last = key.column
+            while last - first + 1 < Self.tilesPerRequest, free(last + 1) { last += 1 }
+            while last - first + 1 < Self.tilesPerRequest, free(first - 1) { first -= 1 }
+            let keys = (first...last).map { TileKey(reduction: key.reduction, column: $0, row: key.row) }
+            asked.formUnion(keys)
+            let regions = keys.map { grid.region(of: $0) }
+            let run = ImageRegion(x: regions[0].x, y: regions[0].y, width: regions.last!.x + regions.last!.width - regions[0].x,
+                                  height: regions[0].height, reduction: key.reduction)
+            // Behind the shown photo's own image, ahead of its neighbours'.
+            let work = jobs.submit(to: .shared, priority: 100_000 - n) { [weak self] flag in
+                let decoded = decoder.decodeRegion(uri: uri, region: run, cancellation: flag)
+                if case .failure(let failure) = decoded, failure.kind == .cancelled { return }
+                let tiles = decoded.map { image in
+                    zip(keys, regions).map { key, region in (key, PremultipliedImage(Self.part(of: image, region, in: run))) }
+                }
+                onMain { [weak self] in self?.arrived(keys, of: version, tiles) }
+            }
+            for key in keys { inFlight[key] = work }
         }
     }
 
-    private func arrived(_ key: TileKey, of version: PhotoVersion, _ result: Result<PremultipliedImage, DecodeFailure>) {
-        guard photo == version, inFlight.removeValue(forKey: key) != nil else { return }
+    /// The pixels of `region` in `image`, a decode of `run` (the same rows), without a copy.
+    nonisolated private static func part(of image: DecodedImage, _ region: ImageRegion, in run: ImageRegion) -> DecodedImage {
+        let channels = image.hasAlpha ? 4 : 3
+        let offset = (region.x - run.x) * channels
+        let whole = image.pixels
+        let pixels = PixelBuffer(adopting: whole.bytes + offset, count: image.stride * (region.height - 1) + region.width * channels) { _, _ in
+            withExtendedLifetime(whole) {}
+        }
+        return DecodedImage(size: region.size, stride: image.stride, hasAlpha: image.hasAlpha, pixels: pixels,
+                            sourceSize: image.sourceSize, format: image.format)
+    }
+
+    private func arrived(_ keys: [TileKey], of version: PhotoVersion, _ result: Result<[(TileKey, PremultipliedImage)], DecodeFailure>) {
+        guard photo == version else { return }
         switch result {
-        case .success(let image):
-            cache.insert(CanvasSurface(image), for: key, bytes: image.stride * image.size.height)
+        case .success(let tiles):
+            for (key, image) in tiles where inFlight.removeValue(forKey: key) != nil {
+                cache.insert(CanvasSurface(image), for: key, bytes: image.stride * image.size.height)
+            }
         case .failure:
+            guard keys.contains(where: { inFlight[$0] != nil }) else { return }
             refused.insert(version)
             pause()
         }
