@@ -186,10 +186,18 @@ final class ViewerTiles {
             for (key, image) in tiles where inFlight.removeValue(forKey: key) != nil {
                 cache.insert(CanvasSurface(image), for: key, bytes: image.stride * image.size.height)
             }
-        case .failure:
+        case .failure(let failure):
             guard keys.contains(where: { inFlight[$0] != nil }) else { return }
-            refused.insert(version)
-            pause()
+            if failure.isLasting {
+                // The file's own fault (a CMYK JPEG, a damaged one): decoded whole instead.
+                refused.insert(version)
+                pause()
+            } else {
+                // Timed out on a busy machine, or no decoder process for now: asked again at
+                // the next change of the view.
+                for key in keys { inFlight[key] = nil }
+                return
+            }
         }
         onChange()
     }
