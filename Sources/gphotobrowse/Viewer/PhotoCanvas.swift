@@ -8,6 +8,9 @@ struct CanvasPlacement {
     var centerY: Double
     var scale: Double
     var rotation: Double  // radians, clockwise
+    /// Edges not smoothed: tiles side by side then cover complementary pixels, with no seam
+    /// where both would be half drawn.
+    var hardEdges = false
 }
 
 /// The viewer's drawing surface: paints the shown photo (and, while a swipe slides it
@@ -51,6 +54,7 @@ final class PhotoCanvas {
             // below, cairo's good filter averages properly when shrinking.
             cairo_pattern_set_filter(pattern, place.scale >= 2 ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD)
             cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+            if place.hardEdges { cairo_set_antialias(cairo, CAIRO_ANTIALIAS_NONE) }
             cairo_rectangle(cairo, 0, 0, Double(surface.size.width), Double(surface.size.height))
             cairo_fill(cairo)
             cairo_restore(cairo)

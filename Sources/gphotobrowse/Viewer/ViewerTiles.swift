@@ -237,6 +237,7 @@ extension PhotoViewer {
             centre = centre + ViewPoint(x: corner.x.rounded() - corner.x, y: corner.y.rounded() - corner.y)
         }
         return CanvasPlacement(centerX: centre.x / scaleFactor + offset, centerY: centre.y / scaleFactor,
-                               scale: scale / scaleFactor, rotation: view.rotationDegrees * .pi / 180 + gestures.angle)
+                               scale: scale / scaleFactor, rotation: view.rotationDegrees * .pi / 180 + gestures.angle,
+                               hardEdges: true)
     }
 }
