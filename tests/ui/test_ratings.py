@@ -215,3 +215,51 @@ def test_tags_typed_completed_and_undone_go_to_the_sidecar(launch, tmp_path):
     app.key("ctrl+f")
     search_for(app, "beach", 1)
     assert app.quit() == 0
+
+
+def test_a_favourite_is_in_the_favourites_album_after_a_restart(launch, tmp_path):
+    root = tmp_path / "trips"
+    for name in ["own.jpg", "sea/a.jpg", "sea/b.jpg", "hills/c.jpg"]:
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        make_solid(root / name, "blue")
+    # Folders dated so that the switcher reads: All Photos, the folder's own, sea, hills.
+    now = time.time()
+    for name, age in [("own.jpg", 3), ("hills/c.jpg", 2), ("sea/a.jpg", 1), ("sea/b.jpg", 1)]:
+        os.utime(root / name, (now - age * 3600, now - age * 3600))
+
+    def start():
+        app = launch(root, sort_by="name")
+        app.wait_for_line(r"^trace albums 2 \d+$", timeout=30)
+        app.wait_for_window(r"^All Photos$", timeout=30)
+        app.wait_for_line(r"^trace visible-thumbnails \d+ \d+$", timeout=30)
+        return app
+
+    app = start()
+    # No favourite yet: no Favourites album (four albums in the switcher).
+    app.wait_for_line(r"^trace switcher-album 4 1 \d+$")
+    assert not app.lines_matching(r"^trace switcher-album 5 ")
+    # The second photo by name in the sea album ("b.jpg").
+    mark = app.mark()
+    app.key("alt+3")
+    app.wait_for_title(r"^sea$")
+    app.wait_for_line(r"^trace album-shown 2 \d+$", since=mark)
+    app.key("Home", "Right")
+    app.key("ctrl+period")
+    app.wait_for_line(r"^trace favourite file://.*/sea/b\.jpg 1 \d+$", since=mark)
+    app.wait_for_line(r"^trace favourites 1 \d+$", since=mark)
+    app.wait_for_line(r"^trace switcher-album 5 1 \d+$", since=mark)
+    assert app.quit() == 0
+
+    # Again: the favourite is read from its sidecar, and its album lists it alone.
+    app = start()
+    app.wait_for_line(r"^trace favourites 1 \d+$")
+    app.wait_for_line(r"^trace switcher-album 5 1 \d+$")
+    mark = app.mark()
+    app.key("alt+5")
+    app.wait_for_title(r"^Favourites$")
+    app.wait_for_line(r"^trace album-shown 1 \d+$", since=mark)
+    # Searching within Favourites finds favourites only.
+    app.key("ctrl+f")
+    app.wait_for_line(r"^trace shown GtkSearchBar search \d+$", since=mark)
+    search_for(app, "sea", 1)
+    assert app.quit() == 0

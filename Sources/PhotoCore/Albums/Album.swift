@@ -11,6 +11,8 @@ public enum AlbumID: Hashable, Sendable {
     case folder(String)
     /// An album of the person's own: its collection's id.
     case collection(String)
+    /// Every favourite below the opened folder (`FavouritesAlbum`).
+    case favourites
 }
 
 /// An album as the switcher lists it: its title, how many photos it holds, and its cover.
@@ -43,6 +45,7 @@ extension AlbumID {
         case .allPhotos: "all"
         case .folder(let uri): "folder:" + uri
         case .collection(let id): "collection:" + id
+        case .favourites: "favourites"
         }
     }
 
@@ -50,6 +53,8 @@ extension AlbumID {
     public init?(key: String) {
         if key == "all" {
             self = .allPhotos
+        } else if key == "favourites" {
+            self = .favourites
         } else if key.hasPrefix("folder:") {
             self = .folder(String(key.dropFirst("folder:".count)))
         } else if key.hasPrefix("collection:") {

@@ -93,7 +93,7 @@ public struct FolderTree: Sendable {
             guard let folder = folders[uri], !folder.photos.isEmpty else { return nil }
             return AlbumSummary(id: album, title: folder.title, count: folder.photos.count,
                                 cover: folder.cover, newest: folder.cover?.dateTakenOrModified)
-        case .collection:
+        case .collection, .favourites:
             return nil
         }
     }
@@ -102,7 +102,7 @@ public struct FolderTree: Sendable {
     /// order).
     public func photos(in album: AlbumID) -> [Photo] {
         switch album {
-        case .allPhotos:
+        case .allPhotos, .favourites:
             var all: [Photo] = []
             all.reserveCapacity(folderOfPhoto.count)
             for folder in folders.values { all.append(contentsOf: folder.photos.values) }

@@ -25,7 +25,7 @@ public struct FolderTreeChange: Sendable {
     /// The photos `album` gained (or that changed in it): for All Photos, every folder's.
     public func insertedPhotos(in album: AlbumID) -> [Photo] {
         switch album {
-        case .allPhotos: return inserted.values.flatMap { $0 }
+        case .allPhotos, .favourites: return inserted.values.flatMap { $0 }
         case .folder(let uri): return inserted[uri] ?? []
         case .collection: return []
         }
@@ -35,7 +35,7 @@ public struct FolderTreeChange: Sendable {
     /// from one folder to another is not among them: it stays in the album.
     public func removedIDs(from album: AlbumID) -> Set<String> {
         switch album {
-        case .allPhotos:
+        case .allPhotos, .favourites:
             guard !removed.isEmpty else { return [] }
             var ids = Set<String>()
             for folderIDs in removed.values { ids.formUnion(folderIDs) }

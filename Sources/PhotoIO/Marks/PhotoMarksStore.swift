@@ -70,6 +70,15 @@ public final class PhotoMarksStore: Sendable {
     /// The marks the photo at `uri` has, read in a decoder process from the first of its
     /// sidecars found, else from the photo.
     public func marks(of uri: String) -> PhotoMarks {
+        if let marks = sidecarMarks(of: uri) { return marks }
+        // A photo elsewhere is not read again for its marks (its bytes would cross the network).
+        guard Self.localPath(uri) != nil else { return .none }
+        return decoder.marks(uri: uri) ?? .none
+    }
+
+    /// The marks of the first of the photo's sidecars found (read in a decoder process), or
+    /// nil when it has none: the photo itself is not read.
+    public func sidecarMarks(of uri: String) -> PhotoMarks? {
         var candidates: [String] = []
         if let path = Self.localPath(uri) {
             let folder = (path as NSString).deletingLastPathComponent
@@ -82,9 +91,7 @@ public final class PhotoMarksStore: Sendable {
             guard stat(sidecar, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
             if let marks = decoder.marks(uri: Self.uri(ofPath: sidecar)) { return marks }
         }
-        // A photo elsewhere is not read again for its marks (its bytes would cross the network).
-        guard Self.localPath(uri) != nil else { return .none }
-        return decoder.marks(uri: uri) ?? .none
+        return nil
     }
 
     /// Writes `marks` as the photo's, where `place(for:)` says; a sidecar there is merged into.

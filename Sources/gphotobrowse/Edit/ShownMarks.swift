@@ -40,6 +40,30 @@ final class ShownMarks {
         }
     }
 
+    /// Reads the marks of those photos that have a sidecar (a look for each: no photo is read),
+    /// in batches, after the reads asked for before.
+    func readSidecars(of uris: [String]) {
+        let unknown = uris.filter { knownMarks[$0] == nil && !pending.contains($0) }
+        guard !unknown.isEmpty else { return }
+        let store = self.store
+        queue.async {
+            var found: [(String, PhotoMarks)] = []
+            func deliver() {
+                let batch = found
+                found = []
+                onMain {
+                    let shared = ShownMarks.shared
+                    for (uri, marks) in batch where shared.knownMarks[uri] == nil { shared.set(marks, for: uri) }
+                }
+            }
+            for uri in unknown {
+                if let marks = store.sidecarMarks(of: uri) { found.append((uri, marks)) }
+                if found.count >= 500 { deliver() }
+            }
+            if !found.isEmpty { deliver() }
+        }
+    }
+
     /// Keeps marks just written (or read), and tells the listeners.
     func set(_ marks: PhotoMarks, for uri: String) {
         let changed = knownMarks[uri] != marks

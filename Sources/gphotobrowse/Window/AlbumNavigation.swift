@@ -16,9 +16,10 @@ extension BrowserWindow {
     var switcherFolderAlbums: [AlbumSummary] {
         guard let folder else { return [] }
         let albums = folder.source.albums
-        guard albums.isEmpty, !collectionAlbums.isEmpty else { return albums }
+        let favourites = favouritesSummary.map { [$0] } ?? []
+        guard albums.isEmpty, !collectionAlbums.isEmpty || !favourites.isEmpty else { return albums + favourites }
         let all = folder.source.summary(of: .allPhotos)
-        return [AlbumSummary(id: .allPhotos, title: folder.name, count: all?.count ?? 0, cover: all?.cover, newest: all?.newest)]
+        return [AlbumSummary(id: .allPhotos, title: folder.name, count: all?.count ?? 0, cover: all?.cover, newest: all?.newest)] + favourites
     }
 
     func installAlbumNavigation() {
@@ -60,6 +61,7 @@ extension BrowserWindow {
            folder.source.tree.photoCount > 0 {
             showAlbum(.allPhotos)
         }
+        if folder.page.album == .favourites, favouritesSummary == nil { showAlbum(.allPhotos) }
     }
 
     /// A horizontal swipe on a grid pages to the next or previous album: two-finger scrolling

@@ -114,6 +114,7 @@ extension BrowserWindow {
     func albumTitle(_ album: AlbumID) -> String {
         guard let folder else { return tr("Photo Browser") }
         if case .collection = album { return collectionAlbums.first { $0.id == album }?.title ?? folder.name }
+        if album == .favourites { return tr("Favourites") }
         guard !folder.source.albums.isEmpty else { return folder.name }
         return folder.source.summary(of: album)?.title ?? folder.name
     }

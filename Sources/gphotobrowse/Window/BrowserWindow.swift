@@ -94,6 +94,7 @@ final class BrowserWindow {
         installCollectionActions()
         installDropTarget()
         installSearch()
+        installFavourites()
         if let picking { installPicking(picking) }
         contextMenu.onChange = { [weak self] in self?.applyPolicy() }
         decodingBanner.onAvailable = { [weak self] in

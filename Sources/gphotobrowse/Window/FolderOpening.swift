@@ -151,6 +151,7 @@ extension BrowserWindow {
             if let report = folder.source.webReport { showWebAlbumRead(report) }
             remember(folder)
             updateSubtitle()
+            readSidecarMarks()
             if let target = folder.target {
                 folder.target = nil
                 // The file was not an image this browser shows (its name said nothing, and

@@ -35,6 +35,10 @@ final class OpenFolder {
     /// The sources of the pages of the person's own albums, by page name (an album holds its
     /// source weakly).
     var collectionSources: [String: CollectionSource] = [:]
+    /// The photos of the folder known to be favourites (`FavouritesPage`).
+    var favourites: Set<String> = []
+    /// A change of `favourites` is waiting to be shown.
+    var favouritesPending = false
     /// How many album pages are kept with their widgets; older ones are let go (never All
     /// Photos').
     static let keptPages = 6
@@ -104,6 +108,11 @@ final class OpenFolder {
     private func makePage(_ album: AlbumID, order: PhotoOrder, window: BrowserWindow) -> AlbumPage {
         if case .collection(let id) = album { return makeCollectionPage(id, order: order, window: window) }
         let contents = AlbumContents(id: album, order: order, source: source)
+        // The favourites only, from the first photos fed.
+        if album == .favourites {
+            let favourites = self.favourites
+            contents.setFilter { favourites.contains($0.id) }
+        }
         let page = AlbumPage(album: album, contents: contents, loader: loader, tileEdge: tileSize.edge, window: window, history: history)
         // After the page, whose grid then sees the photos already found arrive.
         source.attach(contents)

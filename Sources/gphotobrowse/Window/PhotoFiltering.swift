@@ -22,13 +22,20 @@ extension BrowserWindow {
         searchGeneration += 1
         let generation = searchGeneration
         if search.isEmpty {
-            for page in folder.pages where page.contents.isFiltered { page.contents.setFilter(nil) }
+            for page in folder.pages where page.contents.isFiltered {
+                page.contents.setFilter(page.album == .favourites ? favouritesFilter : nil)
+            }
             Trace.milestone("filtered", folder.contents.photos.count)
             updateSubtitle()
             applyPolicy()
             return
         }
         let contents = folder.contents
+        // Favourites searched stay favourites.
+        let inFavourites = folder.page.album == .favourites
+        var asked = search
+        if inFavourites { asked.favouritesOnly = true }
+        let search = asked
         let marks = ShownMarks.shared
         let photos = contents.allPhotos
         for photo in photos { marks.request(photo.id) }
@@ -40,7 +47,7 @@ extension BrowserWindow {
             onMain { [weak self] in
                 guard let self, generation == self.searchGeneration, let folder = self.folder, folder.contents === contents else { return }
                 // Photos found after the search began show until it runs again for them.
-                contents.setFilter { matched.contains($0.id) || !judged.contains($0.id) }
+                contents.setFilter { matched.contains($0.id) || !judged.contains($0.id) && !inFavourites }
                 self.searchBar.showCount(contents.photos.count, of: contents.unfilteredCount)
                 self.applyPolicy()
                 Trace.milestone("filtered", contents.photos.count)
