@@ -18,12 +18,13 @@ final class CollectionSource: AlbumSource {
     private var fed: [String: Photo] = [:]
     private(set) var missing = Set<String>()
     /// Dates taken, read when the album sorts by them.
-    private let dates = DatesTakenReading()
+    private let dates: DatesTakenReading
     /// The folders holding the photos, followed on disk until `cancel`.
     private let folders = CollectionFolders()
     private var isCancelled = false
 
-    init(id: String) {
+    init(id: String, jobs: WindowJobs) {
+        dates = DatesTakenReading(jobs: jobs)
         self.id = id
         YourAlbums.shared.observe(self) { [weak self] in self?.update() }
         dates.onDates = { [weak self] read, _ in self?.album?.setDatesTaken(read) }

@@ -4,9 +4,16 @@ import PhotoIO
 
 /// Reading the dates taken an album lacks, in the background, for an album's source: one
 /// reading at a time, photos whose date is known not read again, at most one batch a
-/// second (each re-sorts the album and rebinds its grid once), cancelled with the source.
+/// second (each re-sorts the album and rebinds its grid once), cancelled with the source,
+/// and a job of the window (`WindowJobs`): cancelled when it closes.
 @MainActor
 final class DatesTakenReading {
+    private let jobs: WindowJobs
+
+    init(jobs: WindowJobs) {
+        self.jobs = jobs
+    }
+
     /// Set while dates are being read; cancelling it stops the reading.
     private var reading: CancellationFlag?
     /// Photos whose date taken is known (read, or known to have none).
@@ -26,9 +33,11 @@ final class DatesTakenReading {
         // The whole list when no date is known yet: shared with the album's, not copied.
         let unknown = known.isEmpty ? photos : photos.filter { !known.contains($0.id) }
         guard !unknown.isEmpty else { return }
-        let flag = CancellationFlag()
+        let job = jobs.begin()
+        let flag = job.flag
         reading = flag
         Thread.detachNewThread { [weak self] in
+            defer { withExtendedLifetime(job) {} }
             let reader = DateTakenReader.shared
             reader.run(unknown, cancellation: flag, batchSize: .max, interval: 1.0) { dates, progress in
                 onMain { [weak self] in self?.received(dates, progress, flag) }

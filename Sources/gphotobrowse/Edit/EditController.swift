@@ -20,6 +20,9 @@ final class EditController {
     /// moved to the trash whichever album it was trashed from.
     private let history: UndoHistory
     private var exportFlag: CancellationFlag?
+    /// The window's jobs: trash, restore, permanent deletion and export run as its jobs
+    /// (an export stops when the window closes; moves to and from the trash finish).
+    private let jobs: WindowJobs
 
     /// Edit mode started or ended.
     var onEditingChanged: (Bool) -> Void = { _ in }
@@ -36,8 +39,9 @@ final class EditController {
     }
 
     init(window: UnsafeMutablePointer<GtkWindow>, contents: AlbumContents, grid: ThumbnailGrid,
-         bar: EditBar, progress: JobProgress, toasts: Toasts, history: UndoHistory) {
+         bar: EditBar, progress: JobProgress, toasts: Toasts, history: UndoHistory, jobs: WindowJobs) {
         self.window = window
+        self.jobs = jobs
         self.contents = contents
         self.grid = grid
         self.bar = bar
@@ -128,7 +132,7 @@ final class EditController {
         }
         let uris = photos.flatMap(\.fileIDs).filter { !WebPhotoFiles.isWebAddress($0) }
         let shown = Set(photos.map(\.id))
-        Thread.detachNewThread { [weak self] in
+        jobs.detach { [weak self] _ in
             let results = Trash.move(uris)
             // Trashed photos leave the person's albums; Undo puts them back.
             let trashed = results.filter(\.isTrashed).map(\.uri)
@@ -169,7 +173,7 @@ final class EditController {
     /// Restores a batch moved to the trash (Ctrl+Z, or Undo in the toast).
     func restore(_ batch: TrashBatch) {
         toasts.dismissActionable()
-        Thread.detachNewThread { [weak self] in
+        jobs.detach { [weak self] _ in
             var renamed: [String: String] = [:]
             let failures = batch.items.compactMap { item -> String? in
                 switch Trash.restore(item) {
@@ -204,7 +208,7 @@ final class EditController {
             : trn("Delete %d Photo Permanently?", "Delete %d Photos Permanently?", uris.count, uris.count)
         let details = (reason.map { $0 + " " } ?? "") + tr("Photos deleted permanently cannot be restored.")
         Dialogs.confirm(window, title: title, details: details, action: tr("_Delete")) { [weak self] in
-            Thread.detachNewThread { [weak self] in
+            self?.jobs.detach { [weak self] _ in
                 let results = zip(uris, Trash.deletePermanently(uris))
                 let deleted = results.compactMap { uri, result in (try? result.get()).map { _ in uri } }
                 // Gone for good: out of the person's albums too.
@@ -239,7 +243,8 @@ final class EditController {
     }
 
     private func run(export sources: [String], to target: String) {
-        let flag = CancellationFlag()
+        let job = jobs.begin()
+        let flag = job.flag
         exportFlag = flag
         onJobChanged()
         progress.start(trn("Exporting %d photo…", "Exporting %d photos…", sources.count, sources.count)) { flag.cancel() }
@@ -253,6 +258,7 @@ final class EditController {
                 }
             }
             onMain { [weak self] in self?.exported(report, cancelled: flag.isCancelled) }
+            withExtendedLifetime(job) {}
         }
     }
 

@@ -24,7 +24,7 @@ final class FolderSource: AlbumSource {
     /// The albums fed, weakly: an album nobody shows any more goes.
     private var fedAlbums: [Weak<AlbumContents>] = []
     /// Dates taken, read when an album sorts by them.
-    private let dates = DatesTakenReading()
+    private let dates: DatesTakenReading
     /// What a web album's walk learnt besides photos (its title, whether it is offline),
     /// once it has ended.
     private(set) var webReport: WebAlbumWalk.Report?
@@ -53,7 +53,8 @@ final class FolderSource: AlbumSource {
     /// Folders the walk left out that the person may miss.
     private var leftOut: [SkippedFolder] = []
 
-    init(uri: String, name: String) {
+    init(uri: String, name: String, jobs: WindowJobs) {
+        dates = DatesTakenReading(jobs: jobs)
         self.uri = uri
         isWeb = WebPhotoFiles.isWebAddress(uri)
         tree = FolderTree(rootURI: uri, rootName: name)

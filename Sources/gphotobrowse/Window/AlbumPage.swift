@@ -26,7 +26,7 @@ final class AlbumPage {
         grid = ThumbnailGrid(contents: contents, loader: loader, tileEdge: tileEdge)
         viewer = PhotoViewer(contents: contents, thumbnails: loader, decoder: window.decoder, jobs: window.jobs)
         edit = EditController(window: window.window, contents: contents, grid: grid, bar: window.editBar,
-                              progress: window.progress, toasts: window.toasts, history: history)
+                              progress: window.progress, toasts: window.toasts, history: history, jobs: window.jobs)
 
         viewer.isEditing = { [weak edit] in edit?.isEditing ?? false }
         viewer.onToggleSelected = { [weak edit] id in edit?.toggle(id) }

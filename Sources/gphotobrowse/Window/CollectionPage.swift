@@ -5,7 +5,7 @@ extension OpenFolder {
     /// The page of an album of the person's own: fed by its own source, which the folder
     /// keeps while the page is kept; its grid shows photos not found as such.
     func makeCollectionPage(_ id: String, order: PhotoOrder, window: BrowserWindow) -> AlbumPage {
-        let source = CollectionSource(id: id)
+        let source = CollectionSource(id: id, jobs: jobs)
         let contents = AlbumContents(id: .collection(id), order: order, source: source)
         let page = AlbumPage(album: .collection(id), contents: contents, loader: loader, tileEdge: tileSize.edge,
                              window: window, history: history)

@@ -54,7 +54,7 @@ final class OpenFolder {
         self.name = name
         self.target = target
         self.tileSize = tileSize
-        source = FolderSource(uri: uri, name: name)
+        source = FolderSource(uri: uri, name: name, jobs: window.jobs)
         scale = Int(gtk_widget_get_scale_factor(window.window.widget))
         jobs = window.jobs
         loader = ThumbnailLoader(size: tileSize.thumbnailSize(scale: scale), jobs: window.jobs)
