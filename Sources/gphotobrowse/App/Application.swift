@@ -162,38 +162,23 @@ final class Application {
             return 2
         }
         if let picking { return pick(picking, for: caller) }
-        if arguments.contains("--draw") { return draw(arguments, for: caller) }
+        let drawing: DrawOptions?
+        do {
+            drawing = try DrawOptions.parse(arguments)
+        } catch {
+            caller.writeError(error.message)
+            return 2
+        }
+        if let drawing {
+            BoardWindow.open(photo: drawing.photo.map(caller.uri(of:)), blank: drawing.size, application: application)
+            return 0
+        }
         if let option = arguments.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
             caller.writeError(tr("Unknown option %s.", option))
             return 2
         }
         let uris = arguments.map(caller.uri(of:))
         if uris.isEmpty { openDefault() } else { newWindow().open(uris: uris, fromCommandLine: !caller.isRemote) }
-        return 0
-    }
-
-    /// `--draw [FILE] [--size WIDTHxHEIGHT]`: a drawing board on the photo, or a blank one of
-    /// that size (the screen's usual 1920×1080 by default).
-    private func draw(_ arguments: [String], for caller: CommandLineCaller) -> Int32 {
-        var rest = arguments.filter { $0 != "--draw" }[...]
-        var file: String?
-        var size = PixelSize(width: 1920, height: 1080)
-        while let argument = rest.popFirst() {
-            if argument == "--size", let value = rest.popFirst() {
-                let parts = value.lowercased().split(separator: "x").compactMap { Int($0) }
-                guard parts.count == 2, (16...16384).contains(parts[0]), (16...16384).contains(parts[1]) else {
-                    caller.writeError(tr("--size wants WIDTHxHEIGHT, 16 to 16384 pixels each: %s", value))
-                    return 2
-                }
-                size = PixelSize(width: parts[0], height: parts[1])
-            } else if argument.hasPrefix("-") || file != nil {
-                caller.writeError(tr("Unknown option %s.", argument))
-                return 2
-            } else {
-                file = caller.uri(of: argument)
-            }
-        }
-        BoardWindow.open(photo: file, blank: size, application: application)
         return 0
     }
 

@@ -33,7 +33,7 @@ final class BoardWindow {
 
     /// Opens a board on the photo at `uri`, or a blank one of `blank` pixels.
     @discardableResult
-    static func open(photo uri: String?, blank: PixelSize = PixelSize(width: 1920, height: 1080), application: OpaquePointer) -> BoardWindow {
+    static func open(photo uri: String?, blank: PixelSize = DrawOptions.defaultSize, application: OpaquePointer) -> BoardWindow {
         let board = BoardWindow(original: uri, application: application)
         if let uri {
             BoardFiles.load(uri, jobs: board.jobs) { [weak board] result in
