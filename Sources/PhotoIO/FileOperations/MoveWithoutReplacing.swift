@@ -64,21 +64,6 @@ private func moveWithoutReplacing(_ file: OpaquePointer?, to destination: Opaque
     return .failure(FileOperationFailure(.other, "“\(parseName(file))” could not be moved: \(String(cString: error.pointee.message))"))
 }
 
-/// The names to try for a file called `name`: itself, then "NAME (2).EXT", "NAME (3).EXT", …
-/// up to "NAME (10000).EXT", where numbering gives up.
-func numberedNames(_ name: [UInt8]) -> LazyMapSequence<ClosedRange<Int>, [UInt8]> {
-    (1...10_000).lazy.map { numbered(name, $0) }
-}
-
-/// `name` with " (N)" before its extension for N ≥ 2: "IMG_1.jpg" → "IMG_1 (2).jpg". The
-/// extension starts at the last dot that is not the first byte (".hidden" has none). Works
-/// on bytes, so names that are not UTF-8 keep their bytes.
-func numbered(_ name: [UInt8], _ number: Int) -> [UInt8] {
-    guard number > 1 else { return name }
-    let dot = name.lastIndex(of: UInt8(ascii: ".")).flatMap { $0 > 0 ? $0 : nil } ?? name.endIndex
-    return Array(name[..<dot]) + Array(" (\(number))".utf8) + Array(name[dot...])
-}
-
 /// The parse name of the folder holding `file`.
 private func folderName(of file: OpaquePointer?) -> String {
     guard let parent = g_file_get_parent(file) else { return "?" }

@@ -201,7 +201,7 @@ public enum PhotoExport {
             return .failure(cancelledFailure)
         }
         let candidates: AnySequence<[UInt8]> = fixedName != nil
-            ? AnySequence([name]) : AnySequence(numberedNames(name))
+            ? AnySequence([name]) : AnySequence(SaveDestination.numberedNames(name))
         switch moveWithoutReplacing(temporary, into: folder, trying: candidates) {
         case .success(let uri):
             return .success((uri, size))

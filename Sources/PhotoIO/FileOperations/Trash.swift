@@ -142,7 +142,7 @@ public enum Trash {
                 return .failure(FileOperationFailure(.other, tr("The folder “%1$s” could not be made again: %2$s", parseName(folder), reason)))
             }
         }
-        switch moveWithoutReplacing(trashed, into: folder, trying: numberedNames(name)) {
+        switch moveWithoutReplacing(trashed, into: folder, trying: SaveDestination.numberedNames(name)) {
         case .success(let restored):
             let info = g_file_new_for_uri(item.infoURI)
             g_file_delete(info, nil, nil)

@@ -103,18 +103,10 @@ final class Application {
         gtk_application_set_accels_for_action(application.cast(), action, &strings)
     }
 
-    /// No arguments: the Pictures folder (XDG, else ~/Pictures) when it exists, else the
-    /// welcome page.
+    /// No arguments: the Pictures folder (XDG's, else ~/Pictures: `PicturesFolder`) when it
+    /// exists, else the welcome page.
     private func openDefault() {
-        newWindow().openFirstFolder(Self.defaultFolders())
-    }
-
-    /// The folders a launch without arguments may open, the first that is one: Pictures
-    /// (XDG's, then ~/Pictures).
-    nonisolated private static func defaultFolders() -> [String] {
-        let configured = g_get_user_special_dir(G_USER_DIRECTORY_PICTURES).map { String(cString: $0) }
-        let candidates = [configured, String(cString: g_get_home_dir()) + "/Pictures"].compactMap { $0 }
-        return candidates.map { URL(fileURLWithPath: $0).absoluteString }
+        newWindow().openFirstFolder(PicturesFolder.candidateURIs())
     }
 
     /// Starts walking the folder this launch will open (the one the command line names, the
@@ -132,7 +124,7 @@ final class Application {
             defer { g_free(uri) }
             candidates = [String(cString: uri)]
         } else {
-            candidates = defaultFolders()
+            candidates = PicturesFolder.candidateURIs()
         }
         let filesToo = !operands.isEmpty
         Thread.detachNewThread {
@@ -185,7 +177,7 @@ final class Application {
     /// A picking window on the folder or address asked for (Pictures when none), which
     /// answers the caller when the person chooses or cancels.
     private func pick(_ options: PickOptions, for caller: CommandLineCaller) -> Int32 {
-        let location = options.location.map(caller.uri(of:)) ?? Self.defaultFolders().first ?? "file:///"
+        let location = options.location.map(caller.uri(of:)) ?? PicturesFolder.candidateURIs().first ?? "file:///"
         let session = PickSession(options: options, caller: caller, location: location)
         if !caller.isRemote { caller.onFinish = { [weak self] status in self?.exitStatus = status } }
         let window = newWindow(picking: session)

@@ -55,24 +55,21 @@ enum BoardFiles {
         ClipboardBytes.readAsync(clipboard, types: &pointers, finish)
     }
 
-    /// Ctrl+S: beside the original (`original` a URI; nil for a blank board, saved in
-    /// Pictures), in the original's format, with its EXIF; calls `done` with the new file's
-    /// URI.
+    /// Ctrl+S: where `SaveDestination` says (beside the original, `original` a URI; in
+    /// Pictures for a web photo or a blank board, nil), in the original's format, with its
+    /// EXIF; calls `done` with the new file's URI.
     static func save(_ board: Board, images: BoardImages, original: String?, originalFormat: String?, jobs: WindowJobs,
                      _ done: @escaping @MainActor (Result<String, FileOperationFailure>) -> Void) {
-        let pictures = URL(fileURLWithPath: Self.picturesFolder()).absoluteString
         jobs.detach { _ in
+            let pictures = URL(fileURLWithPath: PicturesFolder.forSaving()).absoluteString
             let result: Result<String, FileOperationFailure>
-            if let original {
+            switch SaveDestination.board(original: original, pictures: pictures) {
+            case .beside(let beside):
                 let format = SaveFormat.forOriginal(format: originalFormat)
-                // A photo on the web has no folder of its own here: the copy goes to Pictures.
-                let beside = WebAddress.isWebAddress(original)
-                    ? pictures + "/" + (WebAlbumWalk.displayName(of: original).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "photo")
-                    : original
-                let exif = format.keepsExif ? IsolatedDecoder.shared.savedExif(uri: original, size: board.size) : nil
+                let exif = format.keepsExif ? original.flatMap { IsolatedDecoder.shared.savedExif(uri: $0, size: board.size) } : nil
                 result = BoardSaving.saveBeside(original: beside, board: board, images: images, format: format, exif: exif)
-            } else {
-                result = BoardSaving.saveDrawing(in: pictures, board: board, images: images)
+            case .drawing(let folder):
+                result = BoardSaving.saveDrawing(in: folder, board: board, images: images)
             }
             onMain { done(result) }
         }
@@ -94,9 +91,5 @@ enum BoardFiles {
             let encoded = try? BoardSaving.encodedPNG(board, images: images).get()
             onMain { done(encoded) }
         }
-    }
-
-    nonisolated static func picturesFolder() -> String {
-        g_get_user_special_dir(G_USER_DIRECTORY_PICTURES).map { String(cString: $0) } ?? String(cString: g_get_home_dir()) + "/Pictures"
     }
 }

@@ -88,8 +88,7 @@ enum PhotoActions {
     static func saveCopy(of photo: Photo, parent: UnsafeMutablePointer<GtkWindow>, toasts: Toasts) {
         let chooser = gtk_file_chooser_native_new(tr("Save a Copy"), parent, GTK_FILE_CHOOSER_ACTION_SAVE, tr("_Save"), tr("_Cancel"))!
         // A web photo's file name is its address's last part (its title may be any words).
-        let name = WebPhotoFiles.isWebAddress(photo.id) ? WebAlbumWalk.displayName(of: photo.id) : photo.displayName
-        gtk_file_chooser_set_current_name(chooser.cast(), name)
+        gtk_file_chooser_set_current_name(chooser.cast(), SaveDestination.copyName(id: photo.id, displayName: photo.displayName))
         LiveObjects.track(chooser)
         onSignal(chooser, "response", integer: { response in
             defer { gtk_native_dialog_destroy(chooser.cast()); chooser.unref() }
