@@ -181,14 +181,10 @@ public final class FolderListing: @unchecked Sendable {
     }
 
     /// What a path a folder monitor reported is now.
-    public enum ChangedEntry: Sendable, Equatable {
-        /// An image this browser shows.
-        case photo(Photo)
-        /// A folder to search (not hidden, not a symbolic link, not a mount point).
-        case folder(name: String)
-        /// Gone, or nothing this browser shows or searches.
-        case nothing
-    }
+    /// An image this browser shows (`.photo`), a folder to search (`.folder`: not hidden,
+    /// not a symbolic link, not a mount point), or gone, or nothing this browser shows or
+    /// searches (`.nothing`).
+    public typealias ChangedEntry = FolderUpdate.Entry
 
     /// Looks up a path a folder monitor reported, as the tree's walk would see it: a link to
     /// a folder that appears later is not followed (it might lead back into the tree).

@@ -10,8 +10,9 @@ import Synchronization
 /// it are not followed: their photos are looked up again when the page is shown again).
 /// A monitor follows its folder even while the folder itself is gone (GIO watches for it
 /// to come back): a folder deleted, moved away or brought back reports all its album photos.
-/// Events are gathered for a moment and reported together, so a program touching a
-/// thousand files costs a few lookups, not a thousand.
+/// Events are gathered for a moment (`ChangeBatch`) and reported together, so a program
+/// touching a thousand files costs a few lookups, not a thousand. Which folders to follow and
+/// which photos an event concerns is the core's `FollowedFolders`; this holds the monitors.
 @MainActor
 final class CollectionFolders {
     private let live = LiveObjects.Token("CollectionFolders")
@@ -21,27 +22,18 @@ final class CollectionFolders {
     /// Album photos to look up again (their URIs as the album holds them).
     var onChange: ([String]) -> Void = { _ in }
 
-    /// The album's URIs last followed, as given.
-    private var followed: [String] = []
-    /// The photos of each folder followed: folder URI → (URI as GIO spells it → URI as the album holds it).
-    private var photos: [String: [String: String]] = [:]
+    /// Which folders are followed, and which photos their events concern.
+    private var folders = FollowedFolders()
     private var monitors: [String: FolderWatch] = [:]
-    private var changed = Set<String>()
-    private var flushScheduled = false
+    private var changes = ChangeBatch<String>()
 
     /// Follows the folders of these photos (the album's, all of them), and stops following
     /// folders none of them is in any more.
     func follow(_ uris: [String]) {
-        guard uris != followed else { return }
-        followed = uris
-        var byFolder: [String: [String: String]] = [:]
-        for uri in uris {
-            guard let (folder, spelled) = Self.folderAndSpelling(of: uri) else { continue }
-            byFolder[folder, default: [:]][spelled] = uri
-        }
-        photos = byFolder
-        for folder in monitors.keys where byFolder[folder] == nil { stopMonitoring(folder) }
-        for folder in byFolder.keys.sorted() where monitors[folder] == nil {
+        guard !folders.isFollowing(uris) else { return }
+        let plan = folders.follow(uris, located: uris.compactMap(Self.locate), monitored: Set(monitors.keys))
+        for folder in plan.stop { stopMonitoring(folder) }
+        for folder in plan.start {
             guard FolderWatch.count < Self.limit else { break }
             monitor(folder)
         }
@@ -50,9 +42,8 @@ final class CollectionFolders {
     /// Stops following every folder (the page or the window goes).
     func cancel() {
         for folder in Array(monitors.keys) { stopMonitoring(folder) }
-        followed = []
-        photos = [:]
-        changed.removeAll()
+        folders.clear()
+        changes.clear()
     }
 
     private func monitor(_ folderURI: String) {
@@ -73,41 +64,27 @@ final class CollectionFolders {
 
     private func changed(in folderURI: String, _ file: OpaquePointer?, _ other: OpaquePointer?, _ event: GFileMonitorEvent) {
         // CHANGED: the file is still being written; CHANGES_DONE_HINT follows.
-        guard event != G_FILE_MONITOR_EVENT_CHANGED, monitors[folderURI] != nil, let held = photos[folderURI] else { return }
-        var affected: [String] = []
-        for file in [file, other] {
-            guard let file else { continue }
-            let uri = Self.uri(of: file)
-            if uri == folderURI {
-                affected += held.values  // the folder itself went, came back or was unmounted
-            } else if let photo = held[uri] {
-                affected.append(photo)
-            }
-        }
-        guard !affected.isEmpty else { return }
-        changed.formUnion(affected)
-        guard !flushScheduled else { return }
-        flushScheduled = true
+        guard event != G_FILE_MONITOR_EVENT_CHANGED, monitors[folderURI] != nil else { return }
+        let files = [file, other].compactMap { $0.map(Self.uri(of:)) }
+        guard changes.add(folders.affected(in: folderURI, files: files)) else { return }
         after(milliseconds: 150) { [weak self] in self?.flush() }
     }
 
     private func flush() {
-        flushScheduled = false
-        let uris = changed
-        changed.removeAll()
+        let uris = changes.take()
         guard !uris.isEmpty else { return }
         onChange(Array(uris))
     }
 
-    /// The URI of the folder holding `uri`, and `uri` as GIO spells it (as its monitors
-    /// report it): an album written by hand or by another program may escape a name
+    /// The photo at `uri` with the URI of its folder and `uri` as GIO spells it (as its
+    /// monitors report it): an album written by hand or by another program may escape a name
     /// otherwise. Nothing is read from the disk.
-    private static func folderAndSpelling(of uri: String) -> (String, String)? {
+    private static func locate(_ uri: String) -> FollowedFolders.Located? {
         guard let file = g_file_new_for_uri(uri) else { return nil }
         defer { file.unref() }
         guard let parent = g_file_get_parent(file) else { return nil }
         defer { parent.unref() }
-        return (Self.uri(of: parent), Self.uri(of: file))
+        return FollowedFolders.Located(uri: uri, folder: Self.uri(of: parent), spelled: Self.uri(of: file))
     }
 
     private static func uri(of file: OpaquePointer) -> String {

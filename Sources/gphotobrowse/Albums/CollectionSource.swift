@@ -4,8 +4,9 @@ import PhotoCore
 import PhotoIO
 
 /// An album of the person's own as the source of its page's photos: its URIs, as
-/// `YourAlbums` looked them up, fed to the album; a photo not found (moved or deleted
-/// outside the app) is fed as a placeholder that its tile shows as not found. Follows the
+/// `YourAlbums` looked them up, fed to the album (the core's `CollectionFeed` says what
+/// changes); a photo not found (moved or deleted outside the app) is fed as a placeholder
+/// that its tile shows as not found. Follows the
 /// folders holding the photos (`CollectionFolders`) while the page exists, so that a photo
 /// moved, deleted or brought back outside the app shows so at once. Reads dates taken when
 /// the album sorts by them.
@@ -14,9 +15,8 @@ final class CollectionSource: AlbumSource {
     private let live = LiveObjects.Token("CollectionSource")
     let id: String
     private weak var album: AlbumContents?
-    /// What the album was given, by URI (placeholders for the photos not found).
-    private var fed: [String: Photo] = [:]
-    private(set) var missing = Set<String>()
+    /// What the album was given (placeholders for the photos not found), and what changes.
+    private var feed = CollectionFeed()
     /// Dates taken, read when the album sorts by them.
     private let dates: DatesTakenReading
     /// The folders holding the photos, followed on disk until `cancel`.
@@ -41,7 +41,7 @@ final class CollectionSource: AlbumSource {
     }
 
     /// Whether the photo `uri` was not found.
-    func isMissing(_ uri: String) -> Bool { missing.contains(uri) }
+    func isMissing(_ uri: String) -> Bool { feed.missing.contains(uri) }
 
     /// Stops reading dates and following the photos' folders (the page or the window goes).
     func cancel() {
@@ -56,39 +56,23 @@ final class CollectionSource: AlbumSource {
         let albums = YourAlbums.shared
         let uris = albums.collection(id)?.photos ?? []
         if !isCancelled { folders.follow(uris) }
-        var wanted: [String: Photo] = [:]
-        var pending = 0
-        for uri in uris {
-            if let photo = albums.photo(uri) {
-                wanted[uri] = photo
-            } else if albums.isMissing(uri) {
-                wanted[uri] = Self.placeholder(for: uri)
-            } else {
-                pending += 1
-            }
+        let change = feed.update(uris) { uri in
+            if let photo = albums.photo(uri) { return .found(photo) }
+            return albums.isMissing(uri) ? .missing : .pending
         }
-        missing = Set(wanted.filter { $0.value.isNotFound }.keys)
-        let gone = Set(fed.keys).subtracting(wanted.keys)
-        let changed = wanted.values.filter { fed[$0.id] != $0 }
-        fed = wanted
-        dates.forget(changed.map(\.id))
-        album.remove(gone)
+        dates.forget(change.changed.map(\.id))
+        album.remove(change.gone)
         // A photo found again, or gone, is a new value: the grid rebinds its tile.
-        album.insert(changed)
-        if pending == 0 { album.listed(.success(wanted.count)) }
-        if album.isListed, album.photos.order.key == .dateTaken, !changed.isEmpty { readDatesTaken() }
-    }
-
-    /// A photo not found: its URI and file name, no size (`Photo.isNotFound`).
-    static func placeholder(for uri: String) -> Photo {
-        Photo(id: uri, displayName: EditController.name(uri), modified: 0, size: -1, contentType: "")
+        album.insert(change.changed)
+        if change.isComplete { album.listed(.success(change.count)) }
+        if album.isListed, album.photos.order.key == .dateTaken, !change.changed.isEmpty { readDatesTaken() }
     }
 
     // MARK: AlbumSource
 
     func forget(_ ids: Set<String>) {
         album?.remove(ids)
-        for id in ids { fed[id] = nil }
+        feed.forget(ids)
     }
 
     func refresh(_ uris: [String]) {
@@ -105,10 +89,4 @@ final class CollectionSource: AlbumSource {
         guard let album else { return }
         dates.read(album.photos.all.filter { !$0.isNotFound })
     }
-}
-
-extension Photo {
-    /// A photo of an album of the person's own that was not found where the album says it
-    /// is (moved or deleted outside the app): `CollectionSource`'s placeholder.
-    var isNotFound: Bool { size < 0 }
 }

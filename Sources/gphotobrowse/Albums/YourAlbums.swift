@@ -8,7 +8,8 @@ import PhotoIO
 /// on the main thread. It reads and changes them through `CollectionStore` on a worker (one
 /// serial queue, so changes land in the order asked), follows the albums folder with a
 /// GFileMonitor (another window or process, an edit by hand), looks their photos up (which
-/// exist, and what they are) and publishes the switcher's summaries. Windows and the
+/// exist, and what they are: the core's `AlbumPhotoLookups` keeps what is known and what to
+/// look up) and publishes the switcher's summaries. Windows and the
 /// albums' sources observe it.
 @MainActor
 final class YourAlbums {
@@ -21,14 +22,9 @@ final class YourAlbums {
     private(set) var collections: [PhotoCollection] = []
     /// What the switcher lists for them (cover: the newest photo that exists).
     private(set) var summaries: [AlbumSummary] = []
-    /// The photos looked up: found, and not found (moved or deleted outside the app).
-    private var found: [String: Photo] = [:]
-    private var missing = Set<String>()
-    /// URIs being looked up (or queued).
-    private var lookingUp = Set<String>()
-    /// URIs asked for again while being looked up (a file changed meanwhile): looked up
-    /// once more when that lookup ends.
-    private var lookUpAgain = Set<String>()
+    /// The photos looked up: found, and not found (moved or deleted outside the app); those
+    /// being looked up, and those asked for again meanwhile.
+    private var lookups = AlbumPhotoLookups()
     private var observers: [Observer] = []
     /// Changes and loads, in order.
     private let queue = DispatchQueue(label: "gphotobrowse.your-albums")
@@ -71,36 +67,21 @@ final class YourAlbums {
     func collection(_ id: String) -> PhotoCollection? { collections.first { $0.id == id } }
     func summary(_ id: String) -> AlbumSummary? { summaries.first { $0.id == .collection(id) } }
     /// The photo at `uri` as last looked up, when it was found.
-    func photo(_ uri: String) -> Photo? { found[uri] }
+    func photo(_ uri: String) -> Photo? { lookups.photo(uri) }
     /// Whether the photo at `uri` was not found when last looked up.
-    func isMissing(_ uri: String) -> Bool { missing.contains(uri) }
+    func isMissing(_ uri: String) -> Bool { lookups.isMissing(uri) }
     /// Whether the photo at `uri` has been looked up.
-    func isKnown(_ uri: String) -> Bool { found[uri] != nil || missing.contains(uri) }
+    func isKnown(_ uri: String) -> Bool { lookups.isKnown(uri) }
 
     /// Looks these photos up (again) on the worker; observers hear when it is done.
     func lookUp(_ uris: [String]) {
-        var wanted: [String] = []
-        for uri in uris {
-            if lookingUp.insert(uri).inserted { wanted.append(uri) } else { lookUpAgain.insert(uri) }
-        }
-        guard !wanted.isEmpty else { return }
-        let requested = wanted
-        run(on: lookupQueue, { () -> [(String, Photo?)] in
-            requested.map { ($0, FolderListing.photo(at: $0)) }
+        let requested = lookups.request(uris)
+        guard !requested.isEmpty else { return }
+        run(on: lookupQueue, { () -> [(uri: String, photo: Photo?)] in
+            requested.map { (uri: $0, photo: FolderListing.photo(at: $0)) }
         }, then: { [weak self] results in
             guard let self else { return }
-            var again: [String] = []
-            for (uri, photo) in results {
-                self.lookingUp.remove(uri)
-                if self.lookUpAgain.remove(uri) != nil { again.append(uri) }
-                if let photo {
-                    self.found[uri] = photo
-                    self.missing.remove(uri)
-                } else {
-                    self.found[uri] = nil
-                    self.missing.insert(uri)
-                }
-            }
+            let again = self.lookups.finished(results)
             self.publish()
             if !again.isEmpty { self.lookUp(again) }
         })
@@ -175,22 +156,16 @@ final class YourAlbums {
     }
 
     private func apply(_ load: CollectionLoad) {
-        let held = Set(collections.flatMap(\.photos))
+        let old = collections
         collections = load.collections
         for document in load.unreadable { printError("the album “\(document.path)” cannot be read: \(document.problem.message)") }
-        // Photos not looked up yet, and photos that joined an album (again): a photo put back
-        // with Undo may have left and come back on the disk meanwhile, unseen.
-        let fresh = Set(collections.flatMap(\.photos).filter { !isKnown($0) || !held.contains($0) })
-        for uri in fresh {
-            found[uri] = nil
-            missing.remove(uri)
-        }
+        let fresh = lookups.albumsChanged(from: old, to: collections)
         publish()
-        lookUp(Array(fresh))
+        lookUp(fresh)
     }
 
     private func publish() {
-        summaries = collections.map { $0.summary(describing: { [found] uri in found[uri] }) }
+        summaries = lookups.summaries(collections)
         observers.removeAll { $0.owner == nil }
         for observer in observers { observer.handler() }
     }

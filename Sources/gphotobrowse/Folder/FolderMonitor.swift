@@ -7,13 +7,13 @@ import PhotoIO
 /// renamed or deleted by any program, and subfolders created, moved in or out or deleted,
 /// reach the albums without a new listing.
 ///
-/// Events are collected for a moment and then looked up together on a worker thread, so
-/// a camera import of a thousand files costs a few list updates, not a thousand.
+/// Events are collected for a moment (`ChangeBatch`; which files an event names: the core's
+/// `FolderEvent`) and then looked up together on a worker thread (`FolderUpdate`), so a
+/// camera import of a thousand files costs a few list updates, not a thousand.
 @MainActor
 final class FolderMonitor {
     private var monitor: OpaquePointer?
-    private var changed = Set<String>()
-    private var flushScheduled = false
+    private var changes = ChangeBatch<String>()
 
     /// The folder followed.
     let folder: TreeFolder
@@ -40,48 +40,46 @@ final class FolderMonitor {
     }
 
     private func changed(_ file: OpaquePointer?, _ other: OpaquePointer?, _ event: GFileMonitorEvent) {
-        switch event {
-        case G_FILE_MONITOR_EVENT_CREATED, G_FILE_MONITOR_EVENT_CHANGES_DONE_HINT, G_FILE_MONITOR_EVENT_DELETED,
-             G_FILE_MONITOR_EVENT_MOVED_IN, G_FILE_MONITOR_EVENT_MOVED_OUT, G_FILE_MONITOR_EVENT_ATTRIBUTE_CHANGED:
-            note(file)
-        case G_FILE_MONITOR_EVENT_RENAMED:
-            note(file)
-            note(other)
-        default:
-            return  // CHANGED: wait for CHANGES_DONE_HINT, the file is still being written
-        }
-        guard !flushScheduled else { return }
-        flushScheduled = true
+        let files = FolderEvent(event).filesToLookUp(file: file.flatMap(Self.uri(of:)), other: other.flatMap(Self.uri(of:)))
+        guard changes.add(files) else { return }
         after(milliseconds: 150) { [weak self] in self?.flush() }
     }
 
-    private func note(_ file: OpaquePointer?) {
-        guard let file, let uri = g_file_get_uri(file) else { return }
-        changed.insert(String(cString: uri))
-        g_free(uri)
+    nonisolated static func uri(of file: OpaquePointer) -> String? {
+        guard let uri = g_file_get_uri(file) else { return nil }
+        defer { g_free(uri) }
+        return String(cString: uri)
     }
 
     private func flush() {
-        flushScheduled = false
-        let uris = changed
-        changed.removeAll()
+        let uris = changes.take()
         guard monitor != nil, !uris.isEmpty else { return }
         let parent = folder
         Thread.detachNewThread { [weak self] in
-            var updated: [Photo] = []
-            var removed = Set<String>()
-            var folders: [TreeFolder] = []
-            for uri in uris {
-                switch FolderListing.changedEntry(at: uri) {
-                case .photo(let photo): updated.append(photo)
-                case .folder(let name): folders.append(parent.child(uri: uri, name: name))
-                case .nothing: removed.insert(uri)
-                }
-            }
+            let update = FolderUpdate(parent: parent, entries: uris.map { (uri: $0, entry: FolderListing.changedEntry(at: $0)) })
             onMain { [weak self] in
                 guard let self, self.monitor != nil else { return }
-                self.onUpdate(updated, removed, folders)
+                self.onUpdate(update.updated, update.removed, update.folders)
             }
+        }
+    }
+}
+
+extension FolderEvent {
+    /// GIO's event as the core names it.
+    init(_ event: GFileMonitorEvent) {
+        switch event {
+        case G_FILE_MONITOR_EVENT_CREATED: self = .created
+        case G_FILE_MONITOR_EVENT_CHANGED: self = .changed
+        case G_FILE_MONITOR_EVENT_CHANGES_DONE_HINT: self = .changesDone
+        case G_FILE_MONITOR_EVENT_DELETED: self = .deleted
+        case G_FILE_MONITOR_EVENT_MOVED_IN: self = .movedIn
+        case G_FILE_MONITOR_EVENT_MOVED_OUT: self = .movedOut
+        case G_FILE_MONITOR_EVENT_RENAMED: self = .renamed
+        case G_FILE_MONITOR_EVENT_ATTRIBUTE_CHANGED: self = .attributeChanged
+        case G_FILE_MONITOR_EVENT_PRE_UNMOUNT: self = .preUnmount
+        case G_FILE_MONITOR_EVENT_UNMOUNTED: self = .unmounted
+        default: self = .other
         }
     }
 }
