@@ -19,8 +19,9 @@ run_pkgs=(
   librsvg2-common webp-pixbuf-loader heif-gdk-pixbuf libavif-gdk-pixbuf
   # the decoder processes' own decoders: cameras' RAW files (LibRaw), HEIC and AVIF
   # (libheif), JPEG XL (libjxl), colour profiles converted to sRGB (Little CMS), and a
-  # JPEG's region decoded alone for the viewer's tiles (libjpeg-turbo)
-  libraw-dev libheif-dev libjxl-dev liblcms2-dev libjpeg62-turbo-dev
+  # JPEG's region decoded alone for the viewer's tiles (libjpeg-turbo: libjpeg-dev names
+  # Debian's libjpeg62-turbo-dev and Ubuntu's libjpeg-turbo8-dev)
+  libraw-dev libheif-dev libjxl-dev liblcms2-dev libjpeg-dev
   hicolor-icon-theme adwaita-icon-theme
   # a font for the interface (the packages above only recommend one)
   fonts-dejavu-core
