@@ -54,6 +54,23 @@ enum Accessible {
         }
     }
 
+    /// The buttons GTK builds inside `widget` for itself (a drop-down's toggle, a search bar's
+    /// close icon, a search entry's clear icon), named by `name` from the icon each shows, or
+    /// from its type when it shows none: GTK 4.8 names them after their widget types.
+    static func nameInnerButtons(of widget: Widget, _ name: (_ icon: String?) -> String?) {
+        var child = gtk_widget_get_first_child(widget)
+        while let inner = child {
+            let role = gtk_accessible_get_accessible_role(OpaquePointer(inner))
+            if role == GTK_ACCESSIBLE_ROLE_BUTTON {
+                let icon = cgtk_widget_is_a(inner, gtk_image_get_type()) != 0
+                    ? gtk_image_get_icon_name(OpaquePointer(inner)).map { String(cString: $0) } : nil
+                if let label = name(icon) { setLabel(inner, label) }
+            }
+            nameInnerButtons(of: inner, name)
+            child = gtk_widget_get_next_sibling(inner)
+        }
+    }
+
     /// "Next Photo (Right)" → ("Next Photo", "Right"); a text without a final parenthesis as it is.
     static func splitShortcut(_ tooltip: String) -> (String, String?) {
         guard tooltip.hasSuffix(")") || tooltip.hasSuffix("）"),

@@ -32,7 +32,10 @@ final class PhotoSearchBar {
         for child in [entry, favourites, rating, count] { gtk_box_append(box.cast(), child) }
         gtk_search_bar_set_child(root.cast(), box)
         gtk_search_bar_connect_entry(root.cast(), entry.cast())
-        gtk_search_bar_set_show_close_button(root.cast(), 1)
+        // No close icon, as in GNOME's own apps: Escape and Ctrl+F close the bar (GTK 4.8's
+        // close icon would be a button without a name for a screen reader).
+        Accessible.nameInnerButtons(of: rating) { _ in tr("Least rating") }
+        Accessible.nameInnerButtons(of: entry) { _ in tr("Clear Search") }
 
         onSignal(entry, "search-changed") { [weak self] in self?.changed() }
         onSignal(favourites, "toggled") { [weak self] in self?.changed() }
