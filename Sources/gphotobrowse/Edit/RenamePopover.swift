@@ -55,13 +55,7 @@ final class RenamePopover {
         gtk_label_set_xalign(problem.cast(), 0)
         gtk_widget_set_visible(problem, 0)
 
-        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
-        for margin in [gtk_widget_set_margin_start, gtk_widget_set_margin_end, gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] {
-            margin(box, 6)
-        }
-        gtk_widget_set_size_request(box, 340, -1)
-        for child in [title, row, problem] { gtk_box_append(box.cast(), child) }
-        gtk_popover_set_child(popover.cast(), box)
+        PopoverContent.setColumn(of: popover, [title, row, problem], width: 340)
 
         onSignal(entry, "activate") { [weak self] in self?.submit() }
         onSignal(renameButton, "clicked") { [weak self] in self?.submit() }

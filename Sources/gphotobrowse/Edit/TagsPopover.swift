@@ -53,13 +53,7 @@ final class TagsPopover {
         gtk_flow_box_set_max_children_per_line(suggestionsBox.cast(), 3)
         gtk_widget_set_visible(suggestionsBox, 0)
 
-        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
-        for margin in [gtk_widget_set_margin_start, gtk_widget_set_margin_end, gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] {
-            margin(box, 6)
-        }
-        gtk_widget_set_size_request(box, 360, -1)
-        for child in [title, row, suggestionsBox] { gtk_box_append(box.cast(), child) }
-        gtk_popover_set_child(popover.cast(), box)
+        PopoverContent.setColumn(of: popover, [title, row, suggestionsBox], width: 360)
 
         onSignal(entry, "activate") { [weak self] in self?.submit() }
         onSignal(applyButton, "clicked") { [weak self] in self?.submit() }

@@ -48,13 +48,7 @@ final class NotFoundPopover {
         gtk_widget_set_halign(removeButton, GTK_ALIGN_END)
         gtk_widget_set_margin_top(removeButton, 6)
 
-        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
-        for margin in [gtk_widget_set_margin_start, gtk_widget_set_margin_end, gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] {
-            margin(box, 6)
-        }
-        gtk_widget_set_size_request(box, 360, -1)
-        for child in [title, details, removeButton] { gtk_box_append(box.cast(), child) }
-        gtk_popover_set_child(popover.cast(), box)
+        PopoverContent.setColumn(of: popover, [title, details, removeButton], width: 360)
         gtk_popover_set_default_widget(popover.cast(), removeButton)
 
         onSignal(removeButton, "clicked") { [weak self] in
