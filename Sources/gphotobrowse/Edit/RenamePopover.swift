@@ -10,7 +10,6 @@ import PhotoIO
 /// header's title), and taken off a widget that goes (`detach`).
 @MainActor
 final class RenamePopover {
-    private let popover: OwnedObject<Widget>
     private let entry: Widget
     private let renameButton: Widget
     private let problem: Widget
@@ -27,12 +26,8 @@ final class RenamePopover {
     var isOpen: Bool { uri != nil }
 
     init() {
-        let popover = gtk_popover_new()!
-        gtk_widget_set_name(popover, "rename")
-        popover.refSink()
-        self.popover = OwnedObject(taking: popover)
-        anchor = PopoverAnchor(popover: popover)
-        LiveObjects.track(popover)
+        anchor = PopoverAnchor(named: "rename")
+        let popover = anchor.popover
         gtk_widget_add_css_class(popover, "rename-photo")  // see Style: no shadow
 
         let title = Texts.label(ShownText(tr("Rename Photo")))
@@ -71,20 +66,14 @@ final class RenamePopover {
     /// Pops up over `rect` in `widget` for the photo at `uri` named `name`, the name before
     /// its extension selected.
     func show(uri: String, name: String, pointingTo rect: GdkRectangle, in widget: Widget) {
-        let popover = self.popover.pointer
-        if !anchor.isOn(widget) {
-            detach()
-            anchor.attach(to: widget) { [weak self] in self?.detach(from: widget) }
-        }
+        anchor.move(to: widget)
         self.uri = uri
         busy = false
         gtk_editable_set_text(entry.cast(), name)
         showProblem(nil)
         gtk_widget_set_sensitive(entry, 1)
         gtk_widget_set_sensitive(renameButton, 1)
-        var rect = rect
-        gtk_popover_set_pointing_to(popover.cast(), &rect)
-        gtk_popover_popup(popover.cast())
+        anchor.popUp(pointingTo: rect)
         gtk_widget_grab_focus(entry)
         gtk_editable_select_region(entry.cast(), 0, Int32(PhotoName.stemLength(of: name)))
     }
@@ -95,7 +84,7 @@ final class RenamePopover {
         let wasShown = gtk_widget_get_visible(problem) != 0
         gtk_widget_set_visible(problem, text == nil ? 0 : 1)
         // GTK 4.8 keeps an open popover's size when its contents grow or shrink: lay it out again.
-        if wasShown != (text != nil), isOpen { gtk_popover_present(popover.pointer.cast()) }
+        if wasShown != (text != nil), isOpen { gtk_popover_present(anchor.popover.cast()) }
         guard text != nil else { return }
         busy = false
         gtk_widget_set_sensitive(entry, 1)
@@ -106,14 +95,12 @@ final class RenamePopover {
     }
 
     func close() {
-        gtk_popover_popdown(popover.pointer.cast())
+        gtk_popover_popdown(anchor.popover.cast())
     }
 
     /// Takes the popover off `widget` (it is about to go), or off any.
     func detach(from widget: Widget? = nil) {
-        guard anchor.isOn(widget) else { return }
-        close()
-        anchor.leave()
+        anchor.leave(widget)
     }
 
     private func submit() {

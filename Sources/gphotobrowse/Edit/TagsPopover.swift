@@ -10,7 +10,6 @@ import PhotoCore
 /// widget that goes (`detach`), as `RenamePopover`.
 @MainActor
 final class TagsPopover {
-    private let popover: OwnedObject<Widget>
     private let entry: Widget
     private let applyButton: Widget
     private let suggestionsBox: Widget
@@ -28,12 +27,8 @@ final class TagsPopover {
     var isOpen: Bool { editing != nil }
 
     init() {
-        let popover = gtk_popover_new()!
-        gtk_widget_set_name(popover, "tags")
-        popover.refSink()
-        self.popover = OwnedObject(taking: popover)
-        anchor = PopoverAnchor(popover: popover)
-        LiveObjects.track(popover)
+        anchor = PopoverAnchor(named: "tags")
+        let popover = anchor.popover
 
         let title = Texts.label(ShownText(tr("Edit Tags")))
         gtk_widget_add_css_class(title, "heading")
@@ -76,33 +71,25 @@ final class TagsPopover {
     /// Pops up over `rect` in `widget` for photos having `photosTags`, completing from the
     /// tags `used` (with how many photos have each).
     func show(photosTags: [[String]], used: [String: Int], pointingTo rect: GdkRectangle, in widget: Widget) {
-        let popover = self.popover.pointer
-        if !anchor.isOn(widget) {
-            detach()
-            anchor.attach(to: widget) { [weak self] in self?.detach(from: widget) }
-        }
+        anchor.move(to: widget)
         let editing = TagEditing(photosTags: photosTags)
         self.editing = editing
         self.used = used
         // A field ending in a comma is ready for the next tag.
         gtk_editable_set_text(entry.cast(), editing.shared.isEmpty ? "" : editing.text + ", ")
         showSuggestions()
-        var rect = rect
-        gtk_popover_set_pointing_to(popover.cast(), &rect)
-        gtk_popover_popup(popover.cast())
+        anchor.popUp(pointingTo: rect)
         gtk_widget_grab_focus(entry)
         gtk_editable_set_position(entry.cast(), -1)
     }
 
     func close() {
-        gtk_popover_popdown(popover.pointer.cast())
+        gtk_popover_popdown(anchor.popover.cast())
     }
 
     /// Takes the popover off `widget` (it is about to go), or off any.
     func detach(from widget: Widget? = nil) {
-        guard anchor.isOn(widget) else { return }
-        close()
-        anchor.leave()
+        anchor.leave(widget)
     }
 
     private var typed: String { String(cString: gtk_editable_get_text(entry.cast())) }
@@ -123,7 +110,7 @@ final class TagsPopover {
         let wasShown = gtk_widget_get_visible(suggestionsBox) != 0
         gtk_widget_set_visible(suggestionsBox, tags.isEmpty ? 0 : 1)
         // GTK 4.8 keeps an open popover's size when its contents grow or shrink: lay it out again.
-        if wasShown != !tags.isEmpty, isOpen { gtk_popover_present(popover.pointer.cast()) }
+        if wasShown != !tags.isEmpty, isOpen { gtk_popover_present(anchor.popover.cast()) }
     }
 
     private func complete(with tag: String) {

@@ -10,7 +10,6 @@ import PhotoCore
 /// that goes (`detach`, also when the grid is destroyed with the window).
 @MainActor
 final class NotFoundPopover {
-    private let popover: OwnedObject<Widget>
     private let title: Widget
     private let details: Widget
     private let removeButton: Widget
@@ -25,11 +24,8 @@ final class NotFoundPopover {
     var onRemove: (String) -> Void = { _ in }
 
     init() {
-        let popover = gtk_popover_new()!
-        gtk_widget_set_name(popover, "not-found")
-        popover.refSink()
-        self.popover = OwnedObject(taking: popover)
-        anchor = PopoverAnchor(popover: popover)
+        anchor = PopoverAnchor(named: "not-found")
+        let popover = anchor.popover
         gtk_widget_add_css_class(popover, "not-found-notice")  // see Style: no shadow
 
         title = gtk_label_new(nil)
@@ -57,6 +53,7 @@ final class NotFoundPopover {
             self.onRemove(uri)
         }
         onSignal(popover, "closed") { [weak self] in self?.closed() }
+        anchor.close = { [weak self] in self?.close() }
     }
 
     /// The second click of a double click on the tile lands outside the popover the first
@@ -70,14 +67,14 @@ final class NotFoundPopover {
         whenIdle { [weak self] in
             guard let self, self.uri != nil, self.anchor.isOn(nil) else { return }
             self.openedAt = 0
-            gtk_popover_popup(self.popover.pointer.cast())
+            gtk_popover_popup(self.anchor.popover.cast())
             gtk_widget_grab_focus(self.removeButton)
         }
     }
 
     private func close() {
         closing = true
-        gtk_popover_popdown(popover.pointer.cast())
+        gtk_popover_popdown(anchor.popover.cast())
         closing = false
         uri = nil
     }
@@ -94,26 +91,18 @@ final class NotFoundPopover {
 
     /// Pops up over `rect` (a tile, in `widget`'s coordinates) for `photo`.
     func show(_ photo: Photo, pointingTo rect: GdkRectangle, in widget: Widget) {
-        let popover = self.popover.pointer
-        if !anchor.isOn(widget) {
-            detach()
-            anchor.attach(to: widget) { [weak self] in self?.detach(from: widget) }
-        }
+        anchor.move(to: widget)
         uri = photo.id
         openedAt = g_get_monotonic_time()
         Texts.setText(label: title, ShownText(tr("“%s” was moved or deleted outside the app", OutsideText(photo.displayName))))
         Texts.setText(label: details, ShownText(tr("It was in %s. Put it back there and it shows here again.", Self.folderName(of: photo.id))))
-        var rect = rect
-        gtk_popover_set_pointing_to(popover.cast(), &rect)
-        gtk_popover_popup(popover.cast())
+        anchor.popUp(pointingTo: rect)
         gtk_widget_grab_focus(removeButton)
     }
 
     /// Takes the popover off `widget` (it is about to go), or off any.
     func detach(from widget: Widget? = nil) {
-        guard anchor.isOn(widget) else { return }
-        close()
-        anchor.leave()
+        anchor.leave(widget)
     }
 
     /// The folder the photo was in, as a person writes it (a path, or a URI for remote
