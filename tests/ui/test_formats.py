@@ -113,43 +113,31 @@ def centre_of(image, box):
     return image.pixel(box.x + box.width // 2, box.y + box.height // 2)
 
 
-def test_a_display_p3_photo_is_converted_to_srgb(launch, tmp_path):
-    # P3 (231, 60, 40); lcms2's sRGB conversion (perceptual, as Pillow's ImageCms computes it)
-    # is (251, 31, 13). Read as sRGB it would be 20 levels off in red.
-    app, image, box = shown(launch, tmp_path, "display-p3-flat.jpg")
-    pixel = centre_of(image, box)
-    assert close_to(pixel, (251, 31, 13), 4), f"the P3 photo's centre is {pixel}, not lcms's sRGB (251, 31, 13)"
-    assert app.quit() == 0
-
-
-def test_a_cmyk_jpeg_shows_its_colour(launch, tmp_path):
+# Flat-colour photos whose centre on screen must be what Little CMS makes of them in sRGB
+# (the maker's answer for the photos made here), far from what reading their numbers as sRGB,
+# or gdk-pixbuf's own CMYK formula, would show.
+COLOUR_PHOTOS = [
+    # P3 (231, 60, 40); lcms2's sRGB conversion (perceptual, as Pillow's ImageCms computes
+    # it) is (251, 31, 13): read as sRGB it would be 20 levels off in red.
+    pytest.param("display-p3-flat.jpg", None, (251, 31, 13), (231, 60, 40), id="display-p3"),
     # ImageMagick's CMYK JPEG (Adobe's inverted CMYK) of sRGB (30, 140, 200); ImageMagick
     # reads it back as (30, 141, 200).
-    app, image, box = shown(launch, tmp_path, "cmyk-flat.jpg")
-    pixel = centre_of(image, box)
-    assert close_to(pixel, (30, 141, 200), 4), f"the CMYK photo's centre is {pixel}, not (30, 141, 200)"
-    assert app.quit() == 0
-
-
-def test_a_prophoto_photo_is_converted_to_srgb(launch, tmp_path):
-    # ProPhoto RGB (190, 110, 50), an orange, with its profile embedded in a PNG; read as
-    # sRGB it would be tens of levels off from what Little CMS makes of it.
-    truth = {}
-    app, image, box = shown(launch, tmp_path, "prophoto-flat.png",
-                            make=lambda path: truth.setdefault("srgb", made_formats.prophoto_png(path)))
-    pixel = centre_of(image, box)
-    assert not close_to(truth["srgb"], (190, 110, 50), 20), f"the test's orange {truth['srgb']} proves nothing"
-    assert close_to(pixel, truth["srgb"], 4), f"the ProPhoto photo's centre is {pixel}, not lcms's sRGB {truth['srgb']}"
-    assert app.quit() == 0
-
-
-def test_a_cmyk_jpeg_is_converted_through_its_own_profile(launch, tmp_path):
+    pytest.param("cmyk-flat.jpg", None, (30, 141, 200), None, id="cmyk"),
+    # ProPhoto RGB (190, 110, 50), an orange, with its profile embedded in a PNG.
+    pytest.param("prophoto-flat.png", made_formats.prophoto_png, None, (190, 110, 50), id="prophoto"),
     # Inks (30, 160, 220, 40) of 255, Adobe's inverted CMYK, with a CMYK profile embedded that
     # is not the formula gdk-pixbuf applies (which would show about (190, 80, 29)).
-    truth = {}
-    app, image, box = shown(launch, tmp_path, "cmyk-profile-flat.jpg",
-                            make=lambda path: truth.setdefault("srgb", made_formats.cmyk_jpeg(path)))
+    pytest.param("cmyk-profile-flat.jpg", made_formats.cmyk_jpeg, None, (190, 80, 29), id="cmyk-with-profile"),
+]
+
+
+@pytest.mark.parametrize("name, make, srgb, unconverted", COLOUR_PHOTOS)
+def test_a_photos_colours_are_shown_as_its_profile_means_them(launch, tmp_path, name, make, srgb, unconverted):
+    truth = {"srgb": srgb}
+    app, image, box = shown(launch, tmp_path, name,
+                            make=make and (lambda path: truth.__setitem__("srgb", make(path))))
+    if unconverted:
+        assert not close_to(truth["srgb"], unconverted, 20), f"the test's colour {truth['srgb']} proves nothing"
     pixel = centre_of(image, box)
-    assert not close_to(truth["srgb"], (190, 80, 29), 20), f"the test's colour {truth['srgb']} proves nothing"
-    assert close_to(pixel, truth["srgb"], 4), f"the CMYK photo's centre is {pixel}, not lcms's sRGB {truth['srgb']}"
+    assert close_to(pixel, truth["srgb"], 4), f"{name}'s centre is {pixel}, not lcms's sRGB {truth['srgb']}"
     assert app.quit() == 0
