@@ -25,23 +25,8 @@ final class DelayProxyProcess {
     /// Starts `script` with Debian's python3 in front of 127.0.0.1:`target`; nil, said on
     /// stderr, when it does not print its ports.
     init?(script: String, target: Int, latencyMilliseconds: Int) {
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [script, "--target", String(target), "--latency", String(latencyMilliseconds)]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch {
-            printError("could not start \(script): \(error)")
-            return nil
-        }
-        var line = Data()
-        while !line.contains(0x0A) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        let fields = String(decoding: line, as: UTF8.self).split(whereSeparator: \.isWhitespace)
-        guard fields.count == 4, fields[0] == "port", fields[2] == "stats", let port = Int(fields[1]), let stats = Int(fields[3]) else {
+        guard let fields = startServerScript(process, script: script, arguments: ["--target", String(target), "--latency", String(latencyMilliseconds)]),
+              fields.count == 4, fields[0] == "port", fields[2] == "stats", let port = Int(fields[1]), let stats = Int(fields[3]) else {
             printError("the delay proxy did not say its ports")
             stop()
             return nil

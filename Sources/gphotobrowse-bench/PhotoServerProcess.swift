@@ -15,23 +15,8 @@ final class PhotoServerProcess {
     /// print its port.
     init?(script: String, root: String, stats: String, latencyMilliseconds: Int) {
         statsPath = stats
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [script, "--root", root, "--stats", stats, "--latency", String(latencyMilliseconds)]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch {
-            printError("could not start \(script): \(error)")
-            return nil
-        }
-        var line = Data()
-        while !line.contains(0x0A) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        let fields = String(decoding: line, as: UTF8.self).split(whereSeparator: \.isWhitespace)
-        guard fields.count == 2, fields[0] == "port", let port = Int(fields[1]) else {
+        guard let fields = startServerScript(process, script: script, arguments: ["--root", root, "--stats", stats, "--latency", String(latencyMilliseconds)]),
+              fields.count == 2, fields[0] == "port", let port = Int(fields[1]) else {
             printError("the photo server did not say its port")
             stop()
             return nil
