@@ -59,3 +59,27 @@ def test_a_missing_folder_is_said_once(launch, tmp_path):
     status, out = finished(app)
     assert (status, out) == (2, b"")
     assert said(app) == [f"gphotobrowse: “{missing}” does not exist."], f"stderr: {said(app)}"
+
+
+# An entity expansion libxml2 stops ("Detected an entity reference loop"), and an SVG a
+# million pixels wide, whose loader says so and is refused.
+BILLION_LAUGHS = ('<?xml version="1.0"?>\n<!DOCTYPE svg [\n <!ENTITY a "aaaaaaaaaaaaaaaaaaaa">\n'
+                  + "".join(f' <!ENTITY {n} "{("&" + p + ";") * 10}">\n' for p, n in zip("abcdefgh", "bcdefghi"))
+                  + ']>\n<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><text x="0" y="20">&i;</text></svg>\n')
+HUGE_SVG = ('<svg xmlns="http://www.w3.org/2000/svg" width="1000000" height="1000000" viewBox="0 0 10 10">'
+            '<rect width="10" height="10" fill="teal"/></svg>\n')
+
+
+def test_hostile_svgs_fail_their_tiles_without_a_word_on_stderr(launch, photo_folder):
+    """What libxml2 says of a hostile SVG stays in the decoder process, and an SVG too large
+    to show is the file's failure: its process answers it, and is not replaced."""
+    folder = photo_folder("svgs", {"a-red.png": "red"})
+    (folder / "b-laughs.svg").write_text(BILLION_LAUGHS)
+    (folder / "c-huge.svg").write_text(HUGE_SVG)
+    app = launch(folder, sort_by="name")
+    app.wait_for_line(r"^trace enumerated 3 \d+$", timeout=30)
+    app.wait_for_line(r"^trace visible-thumbnails 3 \d+$", timeout=30)
+    app.wait_for_line(r"^trace tile-failed 1 \d+$", timeout=30)
+    app.wait_for_line(r"^trace tile-failed 2 \d+$", timeout=30)
+    assert app.quit() == 0
+    assert said(app) == [], f"stderr: {said(app)}"

@@ -2,6 +2,7 @@
 Rotation), as a person does them with the keyboard, each undone with Ctrl+Z. What is
 checked is the files on the disk: names, bytes, the EXIF orientation exiftool reads."""
 
+import fcntl
 import shutil
 import subprocess
 from pathlib import Path
@@ -214,6 +215,33 @@ def test_f2_in_the_viewer_renames_the_photo_shown_and_the_viewer_follows_it(laun
     app.key("ctrl+z")
     wait_until(lambda: (folder / "b-green.png").exists() and not (folder / "meadow.png").exists(), "the old name back")
     app.wait_for_title("b-green.png")
+    assert app.quit() == 0
+
+
+def test_the_viewer_follows_a_rename_the_folder_monitor_told_of_first(launch, photo_folder):
+    """The folder's monitor may report the rename before the rename's own answer comes
+    back: the viewer then shows the photo that took the old name's place for a moment, and
+    goes on to the renamed photo once the answer is there. The answer is held back by
+    holding the albums folder's lock, which the rename takes to follow the photo in the
+    albums of the person's own, after the file is renamed."""
+    folder = photo_folder("viewer-rename-late", PHOTOS)
+    app = open_folder(launch, folder, count=3, sort_by="name")
+    albums = Path(app.environment["XDG_DATA_HOME"]) / "gphotobrowse" / "albums"
+    albums.mkdir(parents=True, exist_ok=True)
+    app.key("Home", "Right", "Return")
+    app.wait_for_title("b-green.png")
+    app.wait_for_line(r"^trace full-image \d+ \d+$")
+    open_rename(app)
+    app.x.xdotool("type", "--delay", "30", "meadow")
+    with open(albums / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        app.key("Return")
+        wait_until(lambda: (folder / "meadow.png").exists() and not (folder / "b-green.png").exists(), "the file renamed")
+        # The monitor's report: b-green.png left the album, c-blue.png took its place.
+        app.wait_for_title("c-blue.png")
+        fcntl.flock(lock, fcntl.LOCK_UN)
+    app.wait_for_line(r"^trace renamed .*meadow\.png \d+ \d+$")
+    app.wait_for_title("meadow.png")
     assert app.quit() == 0
 
 

@@ -1,5 +1,6 @@
 import CConfinement
 import CGdkPixbuf
+import CXml
 import Foundation
 import Glibc
 import PhotoCore
@@ -43,6 +44,10 @@ public enum DecoderService {
         _ = cconf_close_range(4, UInt32.max)
         let channel = DecoderChannel(fd: 3)
 
+        // What a hostile SVG makes libxml2 say (an entity loop, a nesting too deep) is the
+        // file's failure, answered as one; libxml2 would also print it on stderr, which
+        // carries the app's own errors only.
+        cxml_silence_generic_errors()
         // The formats list reads the loaders' cache once, before anything is confined, and
         // the commonest loaders are loaded now, while the browser waits for a ready process,
         // rather than in the first request.

@@ -97,6 +97,13 @@ public enum SharedPixels {
         /// (the caller sends the descriptor, then closes it).
         func seal(sourceSize: PixelSize, format: String, loops: Bool) -> Result<(fd: Int32, layout: PixelLayout), DecodeFailure> {
             guard fd >= 0 else { return .failure(DecodeFailure(.corrupt, "The pixels were handed over already.")) }
+            // The browser refuses a layout past its edges as nonsense, and ends the process
+            // that sent it: a loader that says so (an SVG a million pixels wide) is the
+            // file's failure, said here.
+            let edges = 1...PixelLayout.maxEdge
+            guard edges.contains(sourceSize.width), edges.contains(sourceSize.height) else {
+                return .failure(DecodeFailure(.tooLarge, tr("The image is too large to open safely (%s pixels).", "\(sourceSize)")))
+            }
             let fd = self.fd
             self.fd = -1
             // A writable shared mapping would make F_SEAL_WRITE fail: it goes first.

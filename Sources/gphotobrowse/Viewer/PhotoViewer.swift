@@ -39,6 +39,10 @@ final class PhotoViewer {
     var rotations: [String: Int] = [:]
     /// Photos this app renamed, old URI to new, for the viewer to follow when the old goes.
     var renamed: [String: String] = [:]
+    /// The photo shown left the album before the viewer knew why, and `by` was shown in its
+    /// place: a rename of it that this app made, learnt of afterwards (the folder's monitor
+    /// told of it first), takes the viewer to the photo under its new name.
+    var replaced: (old: String, by: String)?
     /// Photos whose rotation was saved into their file, by the version that was turned: the
     /// view's rotation is dropped once the file's new version is here.
     var rotationSaved: [String: PhotoVersion] = [:]
@@ -178,6 +182,7 @@ final class PhotoViewer {
         cancelDecode()
         animation.stop()
         current = nil
+        replaced = nil
         transform = nil
         placeholder = nil
         canvas.show([])
@@ -195,6 +200,7 @@ final class PhotoViewer {
 
     func page(by delta: Int) {
         guard let current, contents.photos.count > 0 else { return }
+        replaced = nil
         show(min(max(current.index + delta, 0), contents.photos.count - 1))
     }
 
@@ -236,6 +242,7 @@ final class PhotoViewer {
                   let index = contents.photos.index(of: next) {
             self.current = nil
             show(index, entering: true)
+            replaced = (current.id, next)
         } else {
             onClose()
         }

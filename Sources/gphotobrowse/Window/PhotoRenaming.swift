@@ -97,7 +97,21 @@ extension BrowserWindow {
         let tileWasFocused = !isViewerShown && page.grid.focusedTile?.photo?.id == old
         if isViewerShown, page.viewer.current?.id == old { page.viewer.renamed[old] = photo.id }
         folder.source.renamed(from: old, to: photo)
+        // The folder's monitor may have told of the rename first: the viewer moved on then.
+        if isViewerShown { page.viewer.followRename(from: old, to: photo.id) }
         if wasSelected { page.edit.restore(selected: [photo.id]) }
         if tileWasFocused, let index = page.contents.photos.index(of: photo.id) { page.grid.reveal(index) }
+    }
+}
+
+extension PhotoViewer {
+    /// This app renamed `old` to `new`, and the album holds `new`: the viewer follows the
+    /// photo when it was shown, whichever came first, the rename's answer or the folder's
+    /// change (`renamed` covers the answer first; this, the change first).
+    func followRename(from old: String, to new: String) {
+        guard let replaced, replaced.old == old, current?.id == replaced.by, let index = contents.photos.index(of: new) else { return }
+        self.replaced = nil
+        rotations[new] = rotations.removeValue(forKey: old)
+        show(index, entering: true)
     }
 }
