@@ -72,6 +72,10 @@ let package = Package(
         .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CJxl", pkgConfig: "libjxl", providers: [.apt(["libjxl-dev"])]),
         .systemLibrary(name: "CLcms", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
+        // GStreamer for videos' frames, lengths and dates in the decoder processes (appsink
+        // takes the frame); the viewer plays them with GTK's own media stack.
+        .systemLibrary(name: "CGst", pkgConfig: "gstreamer-app-1.0",
+                       providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]),
         // libjpeg-turbo for a JPEG's region decoded alone (the viewer's tiles of a large photo).
         .systemLibrary(name: "CJpeg", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         // libportal for the desktop portal's calls (Set as Background), with the window as
@@ -92,7 +96,7 @@ let package = Package(
         // Files and pixels: folder listing with GIO, decoding with gdk-pixbuf (in decoder
         // processes, `IsolatedDecoder`), downloads with libsoup into a disk cache, the drawing
         // board's rendering (cairo, Pango) and saving. No GTK.
-        .target(name: "PhotoIO", dependencies: ["PhotoCore", "Bridge", "CGdkPixbuf", "CExif", "CConfinement", "CSoup", "CJson", "CXml", "CCairo", "CRaw", "CHeif", "CJxl", "CLcms", "CJpeg"]),
+        .target(name: "PhotoIO", dependencies: ["PhotoCore", "Bridge", "CGdkPixbuf", "CExif", "CConfinement", "CSoup", "CJson", "CXml", "CCairo", "CRaw", "CHeif", "CJxl", "CLcms", "CJpeg", "CGst"]),
         // The decoder process: decodes one file descriptor at a time for the browser,
         // confined (see `DecoderService`).
         .executableTarget(name: "gphotobrowse-decoder", dependencies: ["PhotoIO"]),

@@ -22,6 +22,10 @@ run_pkgs=(
   # JPEG's region decoded alone for the viewer's tiles (libjpeg-turbo: libjpeg-dev names
   # Debian's libjpeg62-turbo-dev and Ubuntu's libjpeg-turbo8-dev)
   libraw-dev libheif-dev libjxl-dev liblcms2-dev libjpeg-dev
+  # videos: GStreamer reads their frames, lengths and dates in the decoder processes (its
+  # plugins: demuxers, VP8/VP9, FFmpeg's decoders, AV1's dav1d), GTK's media backend plays them
+  libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-plugins-good gstreamer1.0-plugins-bad
+  gstreamer1.0-libav libgtk-4-media-gstreamer
   hicolor-icon-theme adwaita-icon-theme
   # a font for the interface (the packages above only recommend one)
   fonts-dejavu-core
@@ -61,6 +65,8 @@ test_pkgs=(
   # the formats' test files were made with these (cjxl, heif-enc, avifenc); Pillow's
   # ImageCms gives the sRGB a colour profile's pixels should show as
   libjxl-tools libheif-examples libavif-bin python3-pil
+  # test videos are made with gst-launch-1.0
+  gstreamer1.0-tools
 )
 
 case "${1:-}" in

@@ -71,7 +71,9 @@ import Testing
         #expect(StillFormat.sniff(ftyp("heic"), name: nil) == .heif)
         #expect(StillFormat.sniff(ftyp("avif"), name: nil) == .heif)
         #expect(StillFormat.sniff(ftyp("crx "), name: nil) == .raw)
-        #expect(StillFormat.sniff(ftyp("isom"), name: "a.heic") == .pixbuf)
+        #expect(StillFormat.sniff(ftyp("isom"), name: "a.heic") == .video)
+        let heifInIsom: [UInt8] = [0, 0, 0, 24] + Array("ftypisom".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8)
+        #expect(StillFormat.sniff(heifInIsom, name: nil) == .heif)
     }
 
     @Test func toneMapKeepsSDRAndRollsHighlightsOff() {

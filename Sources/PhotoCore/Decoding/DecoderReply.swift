@@ -33,6 +33,8 @@ public struct PixelLayout: Sendable, Equatable {
     public var loops: Bool
     /// The file ended before its image did (`DecodedImage.endMissing`).
     public var endMissing = false
+    /// A video's length in milliseconds (`DecodedImage.videoDuration`); nil for a photo.
+    public var videoDuration: Int?
 
     public init(frames: [Frame], hasAlpha: Bool, sourceSize: PixelSize, format: String, loops: Bool = true) {
         self.frames = frames
@@ -164,6 +166,8 @@ public struct DecoderReply: Sendable, Equatable {
         case rating = 200, favourite, tags, sidecarBytes
         // pixels: the file ended before the image did
         case endMissing
+        // pixels: a video's length
+        case videoDuration
     }
 
     enum OutcomeCode: Int64 {
@@ -194,6 +198,7 @@ public struct DecoderReply: Sendable, Equatable {
             set(.format, .text(layout.format))
             set(.loops, .int(layout.loops ? 1 : 0))
             if layout.endMissing { set(.endMissing, .int(1)) }
+            set(.videoDuration, layout.videoDuration.map { .int(Int64($0)) })
         }
         switch outcome {
         case .pixels(let layout):
@@ -277,6 +282,9 @@ public struct DecoderReply: Sendable, Equatable {
         func layout() throws(DecoderMessage.Malformed) -> PixelLayout {
             var layout = try frameLayout()
             layout.endMissing = (message.int(Tag.endMissing.rawValue) ?? 0) == 1
+            if message.int(Tag.videoDuration.rawValue) != nil {
+                layout.videoDuration = Int(try message.int(Tag.videoDuration.rawValue, in: 0...(Int64(1) << 40)))
+            }
             return layout
         }
         func frameLayout() throws(DecoderMessage.Malformed) -> PixelLayout {

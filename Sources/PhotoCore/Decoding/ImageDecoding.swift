@@ -80,6 +80,9 @@ public struct DecodedImage: Sendable {
     /// The file ended before its image did (a JPEG cut short): the pixels are what there was,
     /// the rest filled in by the loader.
     public var endMissing = false
+    /// A video's length in milliseconds, when the image is a frame of a video whose
+    /// container says; nil for a photo.
+    public var videoDuration: Int?
 
     public init(size: PixelSize, stride: Int, hasAlpha: Bool, pixels: PixelBuffer, sourceSize: PixelSize, format: String) {
         self.size = size

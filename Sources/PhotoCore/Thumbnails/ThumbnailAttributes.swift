@@ -9,6 +9,8 @@ public struct ThumbnailAttributes: Sendable, Equatable {
         public static let imageWidth = "Thumb::Image::Width"
         public static let imageHeight = "Thumb::Image::Height"
         public static let mimeType = "Thumb::Mimetype"
+        /// A video's length in seconds (the standard's key, as video thumbnailers write it).
+        public static let movieLength = "Thumb::Movie::Length"
         public static let software = "Software"
         /// This program's own key on failure entries: why the file could not be read,
         /// in words for a person (the standard leaves failure entries otherwise bare).
@@ -17,7 +19,7 @@ public struct ThumbnailAttributes: Sendable, Equatable {
         public static let failureKind = "X-GPhotoBrowse::FailureKind"
 
         /// Every key this program reads.
-        public static let all = [uri, modified, fileSize, imageWidth, imageHeight, mimeType, software, failureReason, failureKind]
+        public static let all = [uri, modified, fileSize, imageWidth, imageHeight, mimeType, software, failureReason, failureKind, movieLength]
     }
 
     /// `Thumb::URI`: the original's URI.
@@ -33,6 +35,8 @@ public struct ThumbnailAttributes: Sendable, Equatable {
     public var software: String?
     /// `Thumb::Mimetype`: the original's MIME type, when recorded.
     public var mimeType: String?
+    /// `Thumb::Movie::Length`: a video's length in milliseconds (written in seconds).
+    public var movieLength: Int?
     /// This program's failure reason and kind, on its failure entries.
     public var failureReason: String?
     public var failureKind: String?
@@ -66,6 +70,9 @@ public struct ThumbnailAttributes: Sendable, Equatable {
         mimeType = text(Key.mimeType)
         failureReason = text(Key.failureReason)
         failureKind = text(Key.failureKind)
+        if let length = text(Key.movieLength).flatMap(Double.init), length.isFinite, length >= 0, length < 1e9 {
+            movieLength = Int((length * 1000).rounded())
+        }
     }
 
     /// Whether a thumbnail with these attributes shows the file `uri` as it is now: its
@@ -91,6 +98,7 @@ public struct ThumbnailAttributes: Sendable, Equatable {
         }
         if let mimeType { out.append((Key.mimeType, mimeType)) }
         if let software { out.append((Key.software, software)) }
+        if let movieLength { out.append((Key.movieLength, Self.seconds(milliseconds: movieLength))) }
         if let failureKind { out.append((Key.failureKind, failureKind)) }
         if let failureReason { out.append((Key.failureReason, failureReason)) }
         return out
@@ -98,6 +106,15 @@ public struct ThumbnailAttributes: Sendable, Equatable {
 
     /// The `Software` value this program writes.
     public static let thisSoftware = AppInfo.name + " " + AppInfo.version
+
+    /// Milliseconds as seconds with up to three decimals ("7", "7.25").
+    static func seconds(milliseconds: Int) -> String {
+        let fraction = milliseconds % 1000
+        guard fraction != 0 else { return String(milliseconds / 1000) }
+        var decimals = String(fraction + 1000).dropFirst()
+        while decimals.last == "0" { decimals.removeLast() }
+        return "\(milliseconds / 1000).\(decimals)"
+    }
 
     /// A decimal integer, optionally signed, nothing else (no spaces, no fraction).
     private static func integer(_ text: String) -> Int64? {

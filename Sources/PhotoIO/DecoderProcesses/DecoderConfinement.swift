@@ -13,14 +13,15 @@ import Glibc
 /// - Landlock, where the kernel has it: files are readable only under the system's own
 ///   folders and the program's; nothing anywhere is writable, creatable or removable. The
 ///   photo comes as an open descriptor, which Landlock does not touch.
-/// - A seccomp filter (libseccomp): no sockets, no network, no programs, no ptrace, no
+/// - A seccomp filter (libseccomp): no sockets but a pair of Unix ones joined to each other
+///   (GStreamer's buses wake their readers through one, for videos), no network, no programs, no ptrace, no
 ///   namespaces or mounts, no io_uring (which would bypass the filter), and no opening of
 ///   files for writing.
 enum DecoderConfinement {
     /// The folders (and files) a decoder may read: the system's libraries, loaders, MIME
     /// data and fonts, and the folders its own program and libraries were loaded from.
     static func readablePaths() -> [String] {
-        var paths = ["/usr", "/etc/ld.so.cache", "/etc/fonts"]
+        var paths = ["/usr", "/etc/ld.so.cache", "/etc/fonts", "/etc/alternatives"]
         let program = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")).map { ($0 as NSString).deletingLastPathComponent }
         for directory in loadedLibraryFolders() + [program].compactMap({ $0 }) where !paths.contains(where: { directory.hasPrefix($0 + "/") || directory == $0 }) {
             paths.append(directory)
@@ -159,7 +160,7 @@ enum DecoderConfinement {
 
     /// System calls a decoder never needs; each fails with EACCES.
     static let deniedCalls = [
-        "socket", "socketpair", "connect", "bind", "listen", "accept", "accept4",
+        "socket", "connect", "bind", "listen", "accept", "accept4",
         "execve", "execveat", "ptrace", "process_vm_readv", "process_vm_writev",
         "mount", "umount2", "pivot_root", "chroot", "unshare", "setns",
         "io_uring_setup", "io_uring_enter", "io_uring_register",
@@ -178,6 +179,14 @@ enum DecoderConfinement {
             guard call != __NR_SCMP_ERROR else { continue }  // not a call on this architecture
             guard seccomp_rule_add_array(filter, deny, call, 0, nil) == 0 else {
                 return .failure(Reason(message: "rule for \(name) refused"))
+            }
+        }
+        // A socket pair only of Unix sockets, which reach nothing but each other: GStreamer
+        // (1.22) makes one for each bus, to wake whoever waits on it.
+        if case let call = seccomp_syscall_resolve_name("socketpair"), call != __NR_SCMP_ERROR {
+            var comparison = scmp_arg_cmp(arg: 0, op: SCMP_CMP_NE, datum_a: scmp_datum_t(AF_UNIX), datum_b: 0)
+            guard seccomp_rule_add_array(filter, deny, call, 1, &comparison) == 0 else {
+                return .failure(Reason(message: "rule for socketpair refused"))
             }
         }
         // Opening for writing or creating: open(path, flags, …) and openat(dir, path, flags, …).

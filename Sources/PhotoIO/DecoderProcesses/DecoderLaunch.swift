@@ -94,6 +94,8 @@ public struct DecoderLaunch: Sendable {
             }
         }
         arguments += ["--ro-bind-try", "/etc/ld.so.cache", "/etc/ld.so.cache", "--ro-bind-try", "/etc/fonts", "/etc/fonts"]
+        // Debian's alternatives: some libraries are links through it (FFmpeg's libblas.so.3).
+        arguments += ["--ro-bind-try", "/etc/alternatives", "/etc/alternatives"]
         var folders = [(program as NSString).deletingLastPathComponent]
         // This process links what the decoder links (and more): the Swift runtime's folder.
         for folder in DecoderConfinement.loadedLibraryFolders() where !folders.contains(folder) { folders.append(folder) }

@@ -142,7 +142,16 @@ private final class Service: @unchecked Sendable {
             // RAW, HEIF and JPEG XL go to our own decoders; everything else to gdk-pixbuf's.
             let format = source.descriptor.map { StillFormat.of(descriptor: $0, name: source.name) } ?? .pixbuf
             let decoded: Result<(fd: Int32, layout: PixelLayout), DecodeFailure>
-            if format != .pixbuf, let descriptor = source.descriptor {
+            if format == .video, let descriptor = source.descriptor {
+                // A video's frame; its length goes back with the pixels.
+                decoded = OwnDecoders.decodeVideo(descriptor: descriptor, fitting: request.fitting, maxPixels: request.maxPixels,
+                                                  cancellation: cancellation) { SharedPixels.seal(pixbuf: $0, sourceSize: $1, format: $2) }
+                    .map { sealed, details in
+                        var layout = sealed.layout
+                        layout.videoDuration = details.duration
+                        return (sealed.fd, layout)
+                    }
+            } else if format != .pixbuf, let descriptor = source.descriptor {
                 decoded = OwnDecoders.decode(format, descriptor: descriptor, fitting: request.fitting, maxPixels: request.maxPixels,
                                              cancellation: cancellation) { SharedPixels.seal(pixbuf: $0, sourceSize: $1, format: $2) }
             } else {
@@ -160,7 +169,13 @@ private final class Service: @unchecked Sendable {
                 reply(.failure(DecodeFailure(.unreadable, "Probes are answered in test mode only.")))
         }
         if request.operation == .dates {
-            let read = descriptors.map { PhotoMetadata.readDateFindingEnd(descriptor: $0) }
+            let read = descriptors.map { descriptor in
+                // A video's date is its container's creation time; a photo's its EXIF.
+                guard StillFormat.sniff(StillFormat.head(of: descriptor), name: nil) == .video else {
+                    return PhotoMetadata.readDateFindingEnd(descriptor: descriptor)
+                }
+                return (VideoDecoder.facts(descriptor: descriptor, cancellation: cancellation).map { DateTakenCache.Value($0.created) }, false)
+            }
             return reply(.dates(read.map(\.value), cutShort: read.indices.filter { read[$0].cutShort }))
         }
         guard descriptors.count == 1, let descriptor = descriptors.first else {
@@ -208,6 +223,9 @@ private final class Service: @unchecked Sendable {
             case nil: return reply(.failure(DecodeFailure(.corrupt, "Not a whole thumbnail PNG.")))
             }
         case .date:
+            if StillFormat.sniff(StillFormat.head(of: descriptor), name: request.name) == .video {
+                return reply(.date(VideoDecoder.facts(descriptor: descriptor, cancellation: cancellation).map { DateTakenCache.Value($0.created) }))
+            }
             return reply(.date(PhotoMetadata.readDate(descriptor: descriptor)))
         case .properties:
             return reply(.properties(PhotoProperties.readContent(descriptor: descriptor)))

@@ -153,6 +153,7 @@ public enum SharedPixels {
                                      },
                                      sourceSize: layout.sourceSize, format: layout.format)
             image.endMissing = layout.endMissing
+            image.videoDuration = layout.videoDuration
             return image
         }
         return .success(images)

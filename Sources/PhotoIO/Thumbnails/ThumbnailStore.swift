@@ -93,10 +93,11 @@ public struct ThumbnailStore: Sendable {
         guard !isInsideCache(uri: uri) else {
             throw ThumbnailCacheError(tr("Thumbnails are not made for files inside the thumbnail cache."))
         }
-        let attributes = ThumbnailAttributes(
+        var attributes = ThumbnailAttributes(
             uri: uri, modified: modified, fileSize: fileSize, imageSize: image.sourceSize,
             software: ThumbnailAttributes.thisSoftware, mimeType: PixbufImage.formats.mimeByName[image.format]
         )
+        attributes.movieLength = image.videoDuration
         let box = PixelSize(width: size.edge, height: size.edge)
         let written = PixbufImage.withPixbuf(over: image) { pixbuf -> Result<Void, ThumbnailCacheError> in
             let shrunk = PixbufImage.shrunk(pixbuf, toFit: box)
@@ -192,8 +193,10 @@ public struct ThumbnailStore: Sendable {
             source = PixelSize(width: source.height, height: source.width)
         }
         let format = attributes.mimeType.flatMap { PixbufImage.formats.nameByMime[$0.lowercased()] } ?? "unknown"
-        return DecodedImage(size: image.size, stride: image.stride, hasAlpha: image.hasAlpha, pixels: image.pixels,
-                            sourceSize: source, format: format)
+        var cached = DecodedImage(size: image.size, stride: image.stride, hasAlpha: image.hasAlpha, pixels: image.pixels,
+                                  sourceSize: source, format: format)
+        cached.videoDuration = attributes.movieLength
+        return cached
     }
 
     // MARK: - Writing PNG files

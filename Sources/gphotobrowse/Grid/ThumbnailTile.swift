@@ -27,6 +27,8 @@ final class ThumbnailTile {
     /// What kind of photo it is, top right ("RAW": a RAW file goes with it), made for the
     /// first photo that needs it.
     private var badge: Widget?
+    /// A video's length, bottom right, made for the first video.
+    private var durationBadge: Widget?
     /// The photo shown, once bound.
     private(set) var photo: Photo?
     var key: PhotoVersion? { photo?.version }
@@ -194,6 +196,7 @@ final class ThumbnailTile {
             showBroken(false)
             gtk_widget_remove_css_class(root, "broken")
             showEndMissing(pixels.endMissing)
+            showDuration(photo?.isVideo == true ? pixels.videoDuration : nil)
             if pixels.endMissing, let photo {
                 Texts.setTooltip(root, ShownText(ShownText(OutsideText(photo.displayName)).plain + "\n" + FailureWords.endMissing))
             }
@@ -201,6 +204,7 @@ final class ThumbnailTile {
         case .failed(let reason):
             gtk_picture_set_paintable(picture, nil)
             showEndMissing(false)
+            showDuration(nil)
             showBroken(true)
             gtk_widget_add_css_class(root, "broken")
             let name = gtk_widget_get_tooltip_text(root).map { String(cString: $0) } ?? ""
@@ -209,6 +213,7 @@ final class ThumbnailTile {
         case nil:
             gtk_picture_set_paintable(picture, nil)
             showEndMissing(false)
+            showDuration(nil)
             showBroken(false)
             gtk_widget_remove_css_class(root, "broken")
             isComplete = false
@@ -250,6 +255,25 @@ final class ThumbnailTile {
         guard let badge else { return }
         Texts.setText(label: badge, ShownText(text ?? ""))
         gtk_widget_set_visible(badge, text == nil ? 0 : 1)
+    }
+
+    /// Shows a video's length, bottom right, with a play sign, or hides it (nil).
+    private func showDuration(_ milliseconds: Int?) {
+        if durationBadge == nil, milliseconds != nil {
+            let label = gtk_label_new(nil)!
+            gtk_widget_add_css_class(label, "tile-badge")
+            gtk_widget_add_css_class(label, "tile-duration")
+            gtk_widget_set_halign(label, GTK_ALIGN_END)
+            gtk_widget_set_valign(label, GTK_ALIGN_END)
+            gtk_widget_set_margin_end(label, 6)
+            gtk_widget_set_margin_bottom(label, 6)
+            gtk_widget_set_can_target(label, 0)
+            gtk_overlay_add_overlay(root.cast(), label)
+            durationBadge = label
+        }
+        guard let durationBadge else { return }
+        Texts.setText(label: durationBadge, ShownText(milliseconds.map { "\u{25B6} " + VideoFacts.durationText(milliseconds: $0) } ?? ""))
+        gtk_widget_set_visible(durationBadge, milliseconds == nil ? 0 : 1)
     }
 
     /// Makes the tile `edge` pixels a side (the grid's tile size changed).

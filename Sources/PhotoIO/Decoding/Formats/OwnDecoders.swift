@@ -42,9 +42,21 @@ enum OwnDecoders {
         case .raw: decoded = RawDecoder.decode(bytes, fitting: fitting, maxPixels: maxPixels, cancellation: cancellation)
         case .heif: decoded = HeifDecoder.decode(bytes, fitting: fitting, maxPixels: maxPixels)
         case .jxl: decoded = JxlDecoder.decode(bytes, maxPixels: maxPixels, cancellation: cancellation)
-        case .pixbuf, .cmykJpeg: return .failure(DecodeFailure(.notAnImage, "Not a format of our own decoders."))
+        case .pixbuf, .cmykJpeg, .video: return .failure(DecodeFailure(.notAnImage, "Not a format of our own decoders."))
         }
         return shrunk(decoded, fitting: fitting, cancellation: cancellation, output: output)
+    }
+
+    /// A video's frame near a tenth of the way in, shrunk to fit and handed to `output`, and
+    /// what the video says of itself.
+    static func decodeVideo<Output>(descriptor: Int32, fitting: PixelSize, maxPixels: Int, cancellation: CancellationFlag,
+                                    output: (OpaquePointer, PixelSize, String) -> Result<Output, DecodeFailure>) -> Result<(Output, VideoDetails), DecodeFailure> {
+        switch VideoDecoder.decode(descriptor: descriptor, maxPixels: maxPixels, cancellation: cancellation) {
+        case .success(let (image, details)):
+            return shrunk(.success(image), fitting: fitting, cancellation: cancellation, output: output).map { ($0, details) }
+        case .failure(let failure):
+            return .failure(failure)
+        }
     }
 
     /// A decoded image shrunk to fit and handed to `output`.

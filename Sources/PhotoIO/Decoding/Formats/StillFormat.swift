@@ -15,9 +15,12 @@ enum StillFormat: Equatable {
     case jxl
     /// A CMYK JPEG with a CMYK profile (libjpeg-turbo and Little CMS: `CmykJpegDecoder`).
     case cmykJpeg
+    /// A video: MP4, QuickTime, 3GP (ISO media files of other brands), WebM and Matroska
+    /// (GStreamer: `VideoDecoder`).
+    case video
 
     /// MIME types of the formats our own decoders read, for the folder listing.
-    static let mimeTypes: Set<String> = [
+    static let mimeTypes: Set<String> = VideoFacts.mimeTypes.union([
         "image/heif", "image/heic", "image/heif-sequence", "image/heic-sequence", "image/avif",
         "image/jxl",
         // RAW: shared-mime-info's parent type, and the types that are not its kind.
@@ -26,7 +29,7 @@ enum StillFormat: Equatable {
         "image/x-fuji-raf", "image/x-olympus-orf", "image/x-panasonic-rw2", "image/x-panasonic-raw2",
         "image/x-pentax-pef", "image/x-kodak-kdc", "image/x-kodak-dcr", "image/x-kodak-k25",
         "image/x-samsung-srw", "image/x-sigma-x3f", "image/x-minolta-mrw", "image/x-gopro-gpr",
-    ]
+    ])
 
     /// Extensions of RAW files that are TIFF files inside (NEF, ARW, DNG, PEF, KDC…): their
     /// bytes alone do not always tell them from a TIFF photo.
@@ -45,10 +48,17 @@ enum StillFormat: Equatable {
         if bytes(4, "ftyp") && head.count >= 12 {
             let brand = String(decoding: head[8..<12], as: UTF8.self)
             if brand == "crx " { return .raw }
-            if ["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1", "avif", "avis", "mif2"].contains(brand) { return .heif }
+            let heif: Set<String> = ["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1", "avif", "avis", "mif2"]
+            if heif.contains(brand) { return .heif }
             if brand == "jxl " { return .jxl }
-            return .pixbuf
+            // Any other brand is a video's, unless a compatible brand says HEIF.
+            let size = Int(head[0]) << 24 | Int(head[1]) << 16 | Int(head[2]) << 8 | Int(head[3])
+            let compatible = stride(from: 16, to: min(size, head.count) - 3, by: 4).map { String(decoding: head[$0..<$0 + 4], as: UTF8.self) }
+            return compatible.contains(where: heif.contains) ? .heif : .video
         }
+        if head.starts(with: [0x1A, 0x45, 0xDF, 0xA3]) { return .video }  // EBML: WebM, Matroska
+        // QuickTime files older than the ftyp box start with one of these atoms.
+        if bytes(4, "moov") || bytes(4, "mdat") || bytes(4, "wide") { return .video }
         if head.count >= 2 && head[0] == 0xFF && head[1] == 0x0A { return .jxl }  // a bare JPEG XL codestream
         if head.starts(with: [0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A]) { return .jxl }  // the container
         if bytes(0, "FUJIFILMCCD-RAW") { return .raw }
