@@ -5,8 +5,9 @@ length in a badge; the viewer plays it, and paging away stops it."""
 import os
 
 from exif_photos import exif_segment
-from harness import COLOURS, make_solid, open_folder, wait_for_screen
+from harness import COLOURS, close_to, make_solid, open_folder, wait_for_screen
 from made_videos import make_video
+from test_viewer import open_viewer, viewer_area
 
 TILES = {name: COLOURS[name] for name in ("red", "blue", "green", "yellow")}
 
@@ -61,4 +62,30 @@ def test_videos_are_listed_by_their_dates_upright_with_their_length(launch, tmp_
 
     app = open_folder(launch, folder, count=3, sort_by="dateTaken")
     wait_for_screen(app, grid_check, timeout=30, what="three tiles in date order, the videos upright with their lengths")
+    assert app.quit() == 0
+
+
+def test_the_viewer_plays_a_video_muted_space_pauses_it_and_paging_away_stops_it(launch, tmp_path):
+    folder = tmp_path / "clips"
+    make_video(folder / "a-clip.mp4", ("magenta",), seconds=20)
+    make_solid(folder / "b-photo.png", "green")
+    app = open_viewer(launch, folder / "a-clip.mp4")
+    app.wait_for_line(r"^trace video-playing 0 \d+$", timeout=30)
+    area = viewer_area(app)
+    wait_for_screen(app, lambda image: (close_to(image.pixel(area.x + area.width // 2, area.y + area.height // 2), COLOURS["magenta"], 40),
+                                        "the video's picture is not in the middle"), what="the video playing")
+
+    mark = app.mark()
+    app.key("space")
+    app.wait_for_line(r"^trace video-paused 0 \d+$", since=mark)
+    mark = app.mark()
+    app.key("space")
+    app.wait_for_line(r"^trace video-resumed 0 \d+$", since=mark)
+
+    mark = app.mark()
+    app.key("Right")
+    app.wait_for_line(r"^trace page 1 \d+$", since=mark)
+    app.wait_for_line(r"^trace video-stopped 0 \d+$", since=mark)
+    wait_for_screen(app, lambda image: (close_to(image.pixel(area.x + area.width // 2, area.y + area.height // 2), COLOURS["green"], 30),
+                                        "the photo after the video is not shown"), what="the photo paged to")
     assert app.quit() == 0

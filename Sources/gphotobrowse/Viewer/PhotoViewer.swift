@@ -32,6 +32,8 @@ final class PhotoViewer {
     /// The shown photo's tiles, when a large JPEG is zoomed past its fit-size image.
     let tiles: ViewerTiles
     private let animation = AnimationPlayback()
+    /// The video shown, played by GTK's media stack over its frame.
+    let video: VideoPlayback
 
     private(set) var current: (index: Int, id: String)?
     var transform: ViewTransform?
@@ -95,6 +97,7 @@ final class PhotoViewer {
         gtk_widget_set_hexpand(overlay, 1)
         gtk_widget_set_vexpand(overlay, 1)
         gtk_overlay_set_child(overlay.cast(), canvas.widget)
+        video = VideoPlayback(over: overlay)
         download = DownloadIndicator(over: overlay)
         chrome = ViewerChrome(over: overlay)
 
@@ -121,6 +124,7 @@ final class PhotoViewer {
         }
         download.onRetry = { [weak self] in self?.retryDownload() }
         tiles.onChange = { [weak self] in self?.render() }
+        video.onChange = { [weak self] in self?.render() }
         canvas.onDrawn = { [weak self] in self?.tiles.drawn() }
         images.onDownloaded = { [weak self] id in
             if let index = self?.contents.photos.index(of: id) { Trace.milestone("download-complete", index) }
@@ -158,6 +162,8 @@ final class PhotoViewer {
         current = (index, photo.id)
         tiles.drop()
         animation.stop()
+        // Paging away stops a video; a video paged to plays, muted.
+        if photo.isVideo, !photo.isNotFound { video.play(photo, index: index) } else { video.stop() }
         transform = nil
         gestures.resetForNewPhoto()
         tracedFullImage = nil
@@ -181,6 +187,7 @@ final class PhotoViewer {
         slideshow?.stop()
         cancelDecode()
         animation.stop()
+        video.stop()
         current = nil
         replaced = nil
         transform = nil
@@ -308,6 +315,7 @@ final class PhotoViewer {
             }
         }
         canvas.show(layers)
+        video.layout(bottomInset: chrome.bottomInset, sliding: slide != 0)
         let endMissing = images.images[current.id]?.endMissing == true  // shown as far as it goes
         chrome.showMessage(endMissing ? FailureWords.endMissing : contents.photos.photo(id: current.id).flatMap(message(for:)), overPhoto: endMissing)
         download.show(images.downloads[current.id])
@@ -319,6 +327,10 @@ final class PhotoViewer {
     /// Why the photo cannot be shown, if it cannot.
     private func message(for photo: Photo) -> String? {
         if photo.isNotFound { return tr("“%s” was not found: it was moved or deleted outside this app.", OutsideText(photo.displayName)) }
+        if photo.isVideo, video.shownID == photo.id, let failure = video.failure {
+            // The decoder's reason (a codec's name and its package) says more than the player's.
+            return images.failure(for: photo.id)?.reason ?? failure
+        }
         return images.failure(for: photo.id)?.reason
     }
 

@@ -58,6 +58,8 @@ extension PhotoViewer {
         case GDK_KEY_space where isEditing():
             if let current { onToggleSelected(current.id) }
             showSelectedState()
+        case GDK_KEY_space where video.shownID != nil && video.shownID == current?.id:
+            video.togglePlaying()
         case GDK_KEY_Page_Down, GDK_KEY_space: page(by: 1)
         case GDK_KEY_Home: show(0)
         case GDK_KEY_End: show(contents.photos.count - 1)

@@ -1,0 +1,124 @@
+import CGtk
+import PhotoCore
+
+/// A video in the viewer, played by GTK's own media stack (GtkMediaFile: GStreamer through
+/// libgtk-4-media-gstreamer), over the frame the decoder process made of it: the picture
+/// fitted where the photo would be, and GTK's media controls (play and pause, the seek bar,
+/// the volume with its mute) above the viewer's toolbar. It starts playing muted: sound only
+/// once asked for. Paging away, or leaving the viewer, stops it.
+///
+/// The picture takes no pointer events, so the viewer's own clicks, swipes and menus work
+/// over a video as over a photo.
+@MainActor
+final class VideoPlayback {
+    private let live = LiveObjects.Token("VideoPlayback")
+    private let picture: Widget
+    private let controls: Widget
+    private var stream: OwnedObject<OpaquePointer>?
+    /// The stream's signal handlers, disconnected when it is let go.
+    private var handlers: [UInt] = []
+    /// The video shown, and whether its first frame was seen.
+    private var playing: (id: String, index: Int, shown: Bool)?
+    /// Why the video cannot be played, as GTK's media stack says.
+    private(set) var failure: String?
+    /// The stream's state changed (an error): the viewer says why.
+    var onChange: () -> Void = {}
+
+    /// Adds the picture and the controls over `overlay` (a GtkOverlay holding the canvas,
+    /// before the chrome's widgets, which stay on top).
+    init(over overlay: Widget) {
+        picture = gtk_picture_new()
+        gtk_widget_set_can_target(picture, 0)
+        gtk_widget_set_visible(picture, 0)
+        LiveObjects.track(picture)
+        controls = gtk_media_controls_new(nil)
+        gtk_widget_add_css_class(controls, "osd")
+        gtk_widget_add_css_class(controls, "video-controls")
+        gtk_widget_set_valign(controls, GTK_ALIGN_END)
+        gtk_widget_set_margin_start(controls, 48)
+        gtk_widget_set_margin_end(controls, 48)
+        gtk_widget_set_visible(controls, 0)
+        for child in [picture, controls] { gtk_overlay_add_overlay(overlay.cast(), child) }
+    }
+
+    /// The video shown, if one is.
+    var shownID: String? { playing?.id }
+
+    /// Plays `photo` (at `index` in its album), muted, from its start.
+    func play(_ photo: Photo, index: Int) {
+        stop()
+        let file = g_file_new_for_uri(photo.id)
+        let media = OwnedObject(taking: OpaquePointer(gtk_media_file_new_for_file(file)!))
+        g_object_unref(UnsafeMutableRawPointer(file))
+        stream = media
+        playing = (photo.id, index, false)
+        failure = nil
+        let pointer = media.pointer
+        gtk_media_stream_set_muted(pointer.cast(), 1)
+        handlers = [
+            onSignal(pointer, "invalidate-contents") { [weak self] in self?.frameShown(from: pointer) },
+            onSignal(pointer, "notify::error", pointer: { [weak self] _ in self?.errorChanged(pointer) }),
+            onSignal(pointer, "notify::playing", pointer: { [weak self] _ in self?.playingChanged(pointer) }),
+        ]
+        gtk_picture_set_paintable(picture.cast(), pointer.cast())
+        gtk_media_controls_set_media_stream(controls.cast(), pointer.cast())
+        gtk_widget_set_visible(picture, 1)
+        gtk_widget_set_visible(controls, 1)
+        gtk_media_stream_play(pointer.cast())
+    }
+
+    /// Stops the video shown, if any, and lets its stream go.
+    func stop() {
+        guard let playing else { return }
+        if let stream {
+            gtk_media_stream_pause(stream.pointer.cast())
+            for handler in handlers { g_signal_handler_disconnect(stream.pointer.raw, gulong(handler)) }
+        }
+        gtk_media_controls_set_media_stream(controls.cast(), nil)
+        gtk_picture_set_paintable(picture.cast(), nil)
+        gtk_widget_set_visible(picture, 0)
+        gtk_widget_set_visible(controls, 0)
+        let stopped = stream.map { gtk_media_stream_get_playing($0.pointer.cast()) == 0 } ?? true
+        handlers = []
+        stream = nil
+        self.playing = nil
+        failure = nil
+        if stopped { Trace.milestone("video-stopped", playing.index) }
+    }
+
+    /// Space: plays or pauses.
+    func togglePlaying() {
+        guard let stream else { return }
+        let media: UnsafeMutablePointer<GtkMediaStream> = stream.pointer.cast()
+        gtk_media_stream_set_playing(media, gtk_media_stream_get_playing(media) == 0 ? 1 : 0)
+    }
+
+    /// Where the picture and the controls lie: above the viewer's toolbar (`bottomInset`
+    /// pixels), hidden while a swipe slides the photos.
+    func layout(bottomInset: Double, sliding: Bool) {
+        gtk_widget_set_margin_bottom(picture, Int32(bottomInset))
+        gtk_widget_set_margin_bottom(controls, Int32(bottomInset) + 12)
+        gtk_widget_set_opacity(picture, sliding ? 0 : 1)
+    }
+
+    private func frameShown(from pointer: OpaquePointer) {
+        guard let playing, !playing.shown, stream?.pointer == pointer,
+              gdk_paintable_get_intrinsic_width(pointer.cast()) > 0 else { return }
+        self.playing?.shown = true
+        Trace.milestone("video-playing", playing.index)
+    }
+
+    /// Paused or playing again (Space, the controls' button), once the video has shown.
+    private func playingChanged(_ pointer: OpaquePointer) {
+        guard let playing, playing.shown, stream?.pointer == pointer else { return }
+        let isPlaying = gtk_media_stream_get_playing(pointer.cast()) != 0
+        Trace.milestone(isPlaying ? "video-resumed" : "video-paused", playing.index)
+    }
+
+    private func errorChanged(_ pointer: OpaquePointer) {
+        guard stream?.pointer == pointer, let error = gtk_media_stream_get_error(pointer.cast()) else { return }
+        failure = tr("The video cannot be played: %s", OutsideText(String(cString: error.pointee.message)))
+        gtk_widget_set_visible(picture, 0)
+        onChange()
+    }
+}
