@@ -39,13 +39,13 @@ public final class DecodePool: Sendable {
     /// The most jobs of one lane that run at once; nil: no limit.
     public let perLane: Int?
 
-    /// Starts `workers` threads (at least one). They live as long as the process.
-    public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, perLane: Int? = nil) {
+    /// Starts `workers` threads (at least one), named `name-N`. They live as long as the process.
+    public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, perLane: Int? = nil, name: String = "decode") {
         workerCount = max(1, workers)
         self.perLane = perLane.map { max(1, $0) }
         for n in 0..<workerCount {
             let thread = Thread { [self] in self.workLoop() }
-            thread.name = "decode-\(n)"
+            thread.name = "\(name)-\(n)"
             thread.stackSize = 8 << 20
             thread.start()
         }
@@ -71,14 +71,16 @@ public final class DecodePool: Sendable {
     /// not started (so it will never run).
     @discardableResult
     public func cancel(_ ticket: Ticket) -> Bool {
-        state.withLock { state in
+        let (dropped, running) = state.withLock { state -> (Job?, CancellationFlag?) in
             if let i = state.pending.firstIndex(where: { $0.id == ticket.id }) {
-                state.pending.remove(at: i)
-                return true
+                return (state.pending.remove(at: i), nil)
             }
-            state.running[ticket.id]?.cancel()
-            return false
+            return (nil, state.running[ticket.id])
         }
+        // Outside the lock: the flag's handlers (a GCancellable cancelled) and the dropped
+        // job's release (its owner's deinit) may call back into the pool.
+        running?.cancel()
+        return withExtendedLifetime(dropped) { dropped != nil }
     }
 
     /// Jobs queued and not yet started.

@@ -104,6 +104,10 @@ final class ViewerImages {
         apply(tracker.move(to: current, in: list), current: current, list: list)
     }
 
+    /// The photo and order the neighbour window was last moved to.
+    private var shownCurrent: String?
+    private var shownList: PhotoList?
+
     /// Decodes `id` at full resolution (`size`), replacing its display-size image when done.
     /// Only one photo holds a full-resolution image: asking for another drops the first.
     func sharpen(_ photo: Photo, to size: PixelSize) {
@@ -182,11 +186,15 @@ final class ViewerImages {
         failures.removeAll()
         extra = nil
         tracker.releaseAll()
+        shownCurrent = nil
+        shownList = nil
         downloads.removeAll()
         progressObservation = nil
     }
 
     private func apply(_ plan: FullImagePlan, current: String?, list: PhotoList) {
+        shownCurrent = current
+        shownList = list
         dropExtra()
         for id in plan.release {
             if let pending = inFlight.removeValue(forKey: id) { pending.ticket.cancel() }
@@ -310,9 +318,24 @@ final class ViewerImages {
             images[id] = image
             failures[id] = nil
         case .failure(let failure):
-            if !sharpening { failures[id] = (version, failure) }
+            if !sharpening {
+                failures[id] = (version, failure)
+                if failure.kind == .timedOut || failure.kind == .unavailable { retryLater(version) }
+            }
         }
         onChange(id)
+    }
+
+    /// A decode that timed out on a busy machine, or found no decoder process, is tried
+    /// again while the photo is still wanted, as its message says.
+    private func retryLater(_ version: PhotoVersion) {
+        _ = after(milliseconds: 2000) { [weak self] in
+            guard let self, self.failures[version.id]?.version == version, self.tracker.held.contains(version.id),
+                  self.inFlight[version.id] == nil, let list = self.shownList else { return }
+            self.failures[version.id] = nil
+            self.tracker.forget(version.id)
+            self.apply(self.tracker.move(to: self.shownCurrent, in: list), current: self.shownCurrent, list: list)
+        }
     }
 
     private func dropSharper() {
