@@ -31,7 +31,7 @@ import Testing
         _ = folder.file("IMG_1.jpg", bytes: bytes)
         chmod(folder.path("IMG_1.jpg"), 0o604)
 
-        let saved = SavedRotation.save(.turn(1), to: folder.uri("IMG_1.jpg"), decoder: Self.decoder)
+        let saved = SavedRotation.save(.turn(1), to: folder.uri("IMG_1.jpg"), decoder: Self.decoder, cancellation: CancellationFlag())
         #expect(saved == .success(SavedRotation.Saved(previous: ExifOrientation(6)!, now: ExifOrientation(3)!)))
         #expect(orientation("IMG_1.jpg") == 3)
         let written = folder.bytes("IMG_1.jpg")
@@ -42,7 +42,7 @@ import Testing
         #expect(status.st_mode & 0o777 == 0o604)
         #expect(names() == ["plain.jpg", "IMG_1.jpg"])
 
-        #expect((try? SavedRotation.save(.set(ExifOrientation(6)!), to: folder.uri("IMG_1.jpg"), decoder: Self.decoder).get()) != nil)
+        #expect((try? SavedRotation.save(.set(ExifOrientation(6)!), to: folder.uri("IMG_1.jpg"), decoder: Self.decoder, cancellation: CancellationFlag()).get()) != nil)
         #expect(folder.bytes("IMG_1.jpg") == bytes)
     }
 
@@ -51,7 +51,7 @@ import Testing
         let before = folder.bytes("bare.jpg")
         let segment = try #require(JPEGExif.segment(in: before))
         #expect(segment.isEmpty)
-        #expect((try? SavedRotation.save(.turn(-1), to: folder.uri("bare.jpg"), decoder: Self.decoder).get())?.now == ExifOrientation(8))
+        #expect((try? SavedRotation.save(.turn(-1), to: folder.uri("bare.jpg"), decoder: Self.decoder, cancellation: CancellationFlag()).get())?.now == ExifOrientation(8))
         #expect(orientation("bare.jpg") == 8)
         let after = folder.bytes("bare.jpg")
         let added = try #require(JPEGExif.segment(in: after))
@@ -62,7 +62,7 @@ import Testing
         folder.image("flat.png", width: 20, height: 20)
         let before = folder.bytes("flat.png")
         #expect(!SavedRotation.canSave(contentType: "image/png"))
-        guard case .failure = SavedRotation.save(.turn(1), to: folder.uri("flat.png"), decoder: Self.decoder) else {
+        guard case .failure = SavedRotation.save(.turn(1), to: folder.uri("flat.png"), decoder: Self.decoder, cancellation: CancellationFlag()) else {
             Issue.record("a PNG was rotated")
             return
         }

@@ -275,3 +275,43 @@ def test_a_photo_renamed_keeps_its_place_in_the_albums_of_your_own_and_undo_too(
     app.key("ctrl+z")
     wait_until(lambda: (folder / "a-red.png").exists(), "the old name back")
     wait_until(lambda: album_photos() == [green, red], "the album holding the old name again")
+
+
+def test_a_rename_is_a_job_of_its_window_and_ends_with_it(launch, launch_beside, photo_folder):
+    """A rename runs as a job of its window (`live Job N` counts it): closing the window
+    while the rename waits for the albums folder's lock leaves the count where it was
+    before the window opened, once the rename is done; the file is renamed all the same."""
+    from test_remote_jobs import jobs_until, running_jobs
+    here = photo_folder("here", {"a-red.png": "red"})
+    app = open_folder(launch, here, count=1)
+    last = running_jobs(app)
+    before = jobs_until(app, lambda n: n == last or n == 0, "the first window's jobs settling")
+    folder = photo_folder("renamed-while-closing", PHOTOS)
+    albums = Path(app.environment["XDG_DATA_HOME"]) / "gphotobrowse" / "albums"
+    albums.mkdir(parents=True, exist_ok=True)
+    mark = app.mark()
+    other = launch_beside(app, folder)
+    app.wait_for_window(r"^renamed-while-closing$", timeout=30)
+    app.wait_for_line(r"^trace visible-thumbnails 3 \d+$", since=mark, timeout=30)
+    assert other.wait_exit(30) == 0, f"the second invocation {other.describe_exit()}"
+    last = running_jobs(app)
+    steady = jobs_until(app, lambda n: n == last, "the second window's jobs settling")
+    app.key("Home")
+    open_rename(app)
+    app.x.xdotool("type", "--delay", "30", "meadow")
+    with open(albums / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        app.key("Return")
+        wait_until(lambda: (folder / "meadow.png").exists(), "the file renamed")
+        # The rename waits for the lock, to follow the photo in the albums: a job of the window,
+        # counted once the work the new name brings (its thumbnail) is done.
+        counts = [running_jobs(app)]
+        while len(counts) < 2 or counts[-1] != counts[-2]:
+            counts.append(running_jobs(app))
+        assert counts[-1] == steady + 1, f"{counts[-1]} jobs while the rename waits, {steady} before it: {counts}"
+        app.key("ctrl+w")
+        app.wait_for_window(r"^here$", timeout=10)
+        fcntl.flock(lock, fcntl.LOCK_UN)
+    jobs_until(app, lambda n: n == before, f"the closed window's rename ended ({before} jobs before it opened)")
+    assert sorted(p.name for p in folder.iterdir()) == ["b-green.png", "c-blue.png", "meadow.png"]
+    assert app.quit() == 0

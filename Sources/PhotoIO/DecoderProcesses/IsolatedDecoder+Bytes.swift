@@ -93,7 +93,8 @@ extension IsolatedDecoder {
     /// segment lies, the orientation found, and the segment's new payload with the orientation
     /// turned by `quarterTurns` clockwise, or set to `orientation`; neither: only what the
     /// file holds (a file written checked before it replaces the original).
-    public func orientationEdit(uri: String, quarterTurns: Int? = nil, orientation: ExifOrientation? = nil) -> Result<OrientationEdit, DecodeFailure> {
+    public func orientationEdit(uri: String, quarterTurns: Int? = nil, orientation: ExifOrientation? = nil,
+                                cancellation: CancellationFlag) -> Result<OrientationEdit, DecodeFailure> {
         decoding {
             var start: [UInt8] = []
             guard PhotoMetadata.readStart(uri: uri, { start += $0; return true }) else {
@@ -102,7 +103,7 @@ extension IsolatedDecoder {
             return OrientedExif.edit(start: start, turns: quarterTurns, set: orientation?.value)
         } isolated: {
             let request = DecoderRequest(id: 0, operation: .orientation, quarterTurns: quarterTurns, orientation: orientation?.value)
-            switch run(request, uri: uri, reach: .prefix(PhotoMetadata.maxBytes), cancellation: CancellationFlag()) {
+            switch run(request, uri: uri, reach: .prefix(PhotoMetadata.maxBytes), cancellation: cancellation) {
             case .failure(let failure): return .failure(failure)
             case .success((let reply, let bytes)):
                 guard case .orientationEdit(let found, let segment, let count) = reply.outcome, let found = ExifOrientation(found) else {

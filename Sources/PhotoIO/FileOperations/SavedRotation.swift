@@ -37,14 +37,19 @@ public enum SavedRotation {
         contentType == "image/jpeg" || contentType == "image/pjpeg"
     }
 
-    public static func save(_ change: Change, to uri: String, decoder: IsolatedDecoder) -> Result<Saved, FileOperationFailure> {
+    /// A cancelled flag stops the save at its next step, before the photo is replaced (never
+    /// after), and removes the file it was writing.
+    public static func save(_ change: Change, to uri: String, decoder: IsolatedDecoder,
+                            cancellation: CancellationFlag) -> Result<Saved, FileOperationFailure> {
+        let cancelled = FileOperationFailure(.cancelled, tr("The rotation was cancelled."))
+        if cancellation.isCancelled { return .failure(cancelled) }
         let file = g_file_new_for_uri(uri)
         defer { unref(file) }
         guard let before = status(of: file) else { return .failure(FileOperationFailure(.vanished, tr("The photo is no longer there."))) }
         guard before.isRegular else { return .failure(FileOperationFailure(.notAFile, tr("Only a photo’s own file can be rotated, not a link to it."))) }
 
         let edit: OrientationEdit
-        switch decoder.orientationEdit(uri: uri, quarterTurns: change.turns, orientation: change.orientation) {
+        switch decoder.orientationEdit(uri: uri, quarterTurns: change.turns, orientation: change.orientation, cancellation: cancellation) {
         case .success(let answer): edit = answer
         case .failure(let failure): return .failure(FileOperationFailure(.other, tr("The rotation could not be saved: %s", failure.reason)))
         }
@@ -67,10 +72,11 @@ public enum SavedRotation {
         let newSegment = edit.segment.lowerBound..<(edit.segment.lowerBound + payload.count + 4)
         guard let reread = contents(of: temporary),
               OrientationEdit.onlySegmentDiffers(original: original, written: reread, segment: edit.segment, newSegmentLength: newSegment.count),
-              case .success(let check) = decoder.orientationEdit(uri: PhotoIO.uri(of: temporary)),
-              check.found == target, check.segment == newSegment else { return .failure(unsafe) }
+              case .success(let check) = decoder.orientationEdit(uri: PhotoIO.uri(of: temporary), cancellation: cancellation),
+              check.found == target, check.segment == newSegment else { return .failure(cancellation.isCancelled ? cancelled : unsafe) }
 
         g_file_set_attribute_uint32(temporary, "unix::mode", before.mode, G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, nil, nil)
+        if cancellation.isCancelled { return .failure(cancelled) }
         guard let now = status(of: file), now.size == before.size, now.modified == before.modified else {
             return .failure(FileOperationFailure(.other, tr("The photo changed on the disk meanwhile; it was left as it is.")))
         }

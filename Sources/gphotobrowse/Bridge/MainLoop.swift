@@ -54,6 +54,26 @@ func onMain(_ work: @escaping @MainActor @Sendable () -> Void) {
     DispatchQueue.main.async { MainActor.assumeIsolated(work) }
 }
 
+/// A main-thread object that a worker's result goes back to, reached only on the main
+/// thread: a worker holding `[weak self]` would hold the object strongly for a moment each
+/// time it captures it again, and could be the last to let it go, running its deinit (and
+/// the GTK objects it releases) on the worker. The worker holds this instead.
+final class MainThreadOwner<Object: AnyObject>: Sendable {
+    nonisolated(unsafe) private weak var object: Object?
+
+    @MainActor init(_ object: Object) { self.object = object }
+
+    /// Runs `work` with the object on the main thread, if it is still there then.
+    func onMain(_ work: @escaping @MainActor @Sendable (Object) -> Void) {
+        DispatchQueue.main.async { [self] in
+            MainActor.assumeIsolated {
+                guard let object else { return }
+                work(object)
+            }
+        }
+    }
+}
+
 /// A GLib timeout that calls `work` once after `milliseconds`; returns the source id.
 @MainActor @discardableResult
 func after(milliseconds: UInt32, _ work: @escaping @MainActor () -> Void) -> UInt32 {

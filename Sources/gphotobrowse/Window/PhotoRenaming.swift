@@ -38,24 +38,25 @@ extension BrowserWindow {
     /// Renames on a worker; a refusal goes back to the popover, which stays open.
     private func rename(_ uri: String, to name: String) {
         let started = Trace.millisecondsSinceStart()
-        Thread.detachNewThread { [weak self] in
-            let result = PhotoRename.rename(uri, to: name)
+        // A job of the window: one not started when the window closes never renames; once the
+        // file is renamed, the albums follow it whatever happens to the window.
+        let owner = MainThreadOwner(self)
+        jobs.perform { flag in
+            let result = PhotoRename.rename(uri, to: name, cancellation: flag)
             let photo = (try? result.get()).flatMap { FolderListing.photo(at: $0) }
-            let albumsChanged = Self.followInAlbums(uri, result)
-            onMain { [weak self] in
-                if albumsChanged { YourAlbums.shared.reload() }
-                guard let self else { return }
+            if Self.followInAlbums(uri, result) { onMain { YourAlbums.shared.reload() } }
+            owner.onMain { window in
                 switch result {
                 case .failure(let failure):
-                    self.renamePopover.showProblem(failure.message)
+                    window.renamePopover.showProblem(failure.message)
                 case .success(let newURI):
-                    self.renamePopover.close()
-                    if let photo { self.follow(uri, to: photo) }
+                    window.renamePopover.close()
+                    if let photo { window.follow(uri, to: photo) }
                     Trace.milestone("renamed", text: "\(parseName(ofURI: newURI)) \(Trace.millisecondsSinceStart() - started)")
-                    let step = self.folder?.history.record(.rename(from: uri, to: newURI))
-                    self.toasts.show(tr("Renamed to “%s”", OutsideText(name)), actionLabel: tr("Undo")) { [weak self] in
-                        guard let self, let step, case .rename(let from, let to)? = self.folder?.history.take(step) else { return }
-                        self.undoRename(from: from, to: to)
+                    let step = window.folder?.history.record(.rename(from: uri, to: newURI))
+                    window.toasts.show(tr("Renamed to “%s”", OutsideText(name)), actionLabel: tr("Undo")) { [weak window] in
+                        guard let window, let step, case .rename(let from, let to)? = window.folder?.history.take(step) else { return }
+                        window.undoRename(from: from, to: to)
                     }
                 }
             }
@@ -73,16 +74,15 @@ extension BrowserWindow {
     func undoRename(from: String, to: String) {
         toasts.dismissActionable()
         let name = EditController.name(from)
-        Thread.detachNewThread { [weak self] in
-            let result = PhotoRename.rename(to, to: name)
+        let owner = MainThreadOwner(self)
+        jobs.perform { flag in
+            let result = PhotoRename.rename(to, to: name, cancellation: flag)
             let photo = (try? result.get()).flatMap { FolderListing.photo(at: $0) }
-            let albumsChanged = Self.followInAlbums(to, result)
-            onMain { [weak self] in
-                if albumsChanged { YourAlbums.shared.reload() }
-                guard let self else { return }
+            if Self.followInAlbums(to, result) { onMain { YourAlbums.shared.reload() } }
+            owner.onMain { window in
                 switch result {
-                case .success: if let photo { self.follow(to, to: photo) }
-                case .failure(let failure): self.toasts.show(tr("The old name was not given back: %s", failure.message), seconds: 10)
+                case .success: if let photo { window.follow(to, to: photo) }
+                case .failure(let failure): window.toasts.show(tr("The old name was not given back: %s", failure.message), seconds: 10)
                 }
             }
         }

@@ -21,21 +21,22 @@ extension BrowserWindow {
         let decoder = self.decoder
         let uri = photo.id
         let version = photo.version
-        Thread.detachNewThread { [weak self] in
-            let result = SavedRotation.save(.turn(turns), to: uri, decoder: decoder)
-            onMain { [weak self] in
-                guard let self, let folder = self.folder else { return }
+        let owner = MainThreadOwner(self)
+        jobs.perform { flag in
+            let result = SavedRotation.save(.turn(turns), to: uri, decoder: decoder, cancellation: flag)
+            owner.onMain { window in
+                guard let folder = window.folder else { return }
                 switch result {
                 case .failure(let failure):
-                    self.toasts.show(failure.message, seconds: 10)
+                    window.toasts.show(failure.message, seconds: 10)
                 case .success(let saved):
                     Trace.milestone("rotation-saved", text: "\(parseName(ofURI: uri)) \(Trace.millisecondsSinceStart() - started)")
                     folder.viewer.rotationSaved[uri] = version
                     folder.contents.refresh([uri])
                     let step = folder.history.record(.rotation(uri: uri, previous: saved.previous))
-                    self.toasts.show(tr("Rotation saved in “%s”", OutsideText(photo.displayName)), actionLabel: tr("Undo")) { [weak self] in
-                        guard let self, case .rotation(let uri, let previous)? = self.folder?.history.take(step) else { return }
-                        self.undoRotation(of: uri, back: previous)
+                    window.toasts.show(tr("Rotation saved in “%s”", OutsideText(photo.displayName)), actionLabel: tr("Undo")) { [weak window] in
+                        guard let window, case .rotation(let uri, let previous)? = window.folder?.history.take(step) else { return }
+                        window.undoRotation(of: uri, back: previous)
                     }
                 }
             }
@@ -46,16 +47,17 @@ extension BrowserWindow {
     func undoRotation(of uri: String, back previous: ExifOrientation) {
         toasts.dismissActionable()
         let decoder = self.decoder
-        Thread.detachNewThread { [weak self] in
-            let result = SavedRotation.save(.set(previous), to: uri, decoder: decoder)
-            onMain { [weak self] in
-                guard let self, let folder = self.folder else { return }
+        let owner = MainThreadOwner(self)
+        jobs.perform { flag in
+            let result = SavedRotation.save(.set(previous), to: uri, decoder: decoder, cancellation: flag)
+            owner.onMain { window in
+                guard let folder = window.folder else { return }
                 switch result {
                 case .success:
                     Trace.milestone("rotation-restored", text: parseName(ofURI: uri))
                     folder.contents.refresh([uri])
                 case .failure(let failure):
-                    self.toasts.show(tr("The rotation was not undone: %s", failure.message), seconds: 10)
+                    window.toasts.show(tr("The rotation was not undone: %s", failure.message), seconds: 10)
                 }
             }
         }

@@ -72,6 +72,13 @@ final class WindowJobs: Sendable {
         }
     }
 
+    /// Runs `work` on the file actions' workers (a rename, a rotation saved, a copy, a photo
+    /// made a background: a few at a time, not a thread each), as a job of the window. A job
+    /// cancelled before it starts never runs.
+    func perform(_ work: @escaping @Sendable (CancellationFlag) -> Void) {
+        _ = submit(to: .fileActions, priority: 0, work)
+    }
+
     /// Queues `work` on `pool` as a job of the window (registered while it waits and runs).
     func submit(to pool: DecodePool, priority: Int, lane: String? = nil,
                 _ work: @escaping @Sendable (CancellationFlag) -> Void) -> QueuedWork {
@@ -82,4 +89,9 @@ final class WindowJobs: Sendable {
         }
         return QueuedWork(pool: pool, ticket: ticket)
     }
+}
+
+extension DecodePool {
+    /// The windows' file actions: renames, rotations saved, copies saved, backgrounds set.
+    static let fileActions = DecodePool(workers: 2, name: "file-action")
 }
