@@ -31,6 +31,7 @@ import Testing
         var layout = PixelLayout(frames: PixelLayout.packed([(PixelSize(width: 10, height: 5), 0)], hasAlpha: false),
                                  hasAlpha: false, sourceSize: PixelSize(width: 10, height: 5), format: "video")
         layout.videoDuration = 7_250
+        layout.videoTurns = 3
         let reply = try DecoderReply(DecoderMessage(decoding: DecoderReply(id: 3, outcome: .pixels(layout)).message.encoded()))
         #expect(reply.outcome == .pixels(layout))
 

@@ -50,6 +50,7 @@ import Testing
         #expect(top.0 > 180 && top.2 < 90, "top \(top)")
         #expect(bottom.2 > 180 && bottom.0 < 90, "bottom \(bottom)")
         #expect((2900...3100).contains(image.videoDuration ?? 0), "length \(String(describing: image.videoDuration))")
+        #expect(image.videoTurns == 1)
         #expect(isolated.status.contains("seccomp"), "\(isolated.status)")
 
         let dates = isolated.datesTaken(uris: [folder.uri("turned.mp4")])

@@ -89,3 +89,22 @@ def test_the_viewer_plays_a_video_muted_space_pauses_it_and_paging_away_stops_it
     wait_for_screen(app, lambda image: (close_to(image.pixel(area.x + area.width // 2, area.y + area.height // 2), COLOURS["green"], 30),
                                         "the photo after the video is not shown"), what="the photo paged to")
     assert app.quit() == 0
+
+
+def test_the_viewer_plays_a_turned_video_upright(launch, tmp_path):
+    # Stored with red left of blue, turned 90° clockwise by its container: upright, red is
+    # above blue. GTK's player shows frames as stored, sideways, unless the viewer turns them.
+    folder = tmp_path / "portrait"
+    make_video(folder / "a-portrait.mp4", ("red", "blue"), seconds=20, rotate=90)
+    app = open_viewer(launch, folder / "a-portrait.mp4")
+    app.wait_for_line(r"^trace video-playing 0 \d+$", timeout=30)
+
+    def upright(image):
+        blobs = image.blobs({"red": COLOURS["red"], "blue": COLOURS["blue"]})
+        if set(blobs) != {"red", "blue"}:
+            return False, f"red and blue expected, found {blobs}"
+        red, blue = blobs["red"], blobs["blue"]
+        return red.cy < blue.cy and abs(red.cx - blue.cx) < 20, f"red {red}, blue {blue}"
+
+    wait_for_screen(app, upright, what="the video upright, red above blue")
+    assert app.quit() == 0

@@ -35,6 +35,9 @@ public struct PixelLayout: Sendable, Equatable {
     public var endMissing = false
     /// A video's length in milliseconds (`DecodedImage.videoDuration`); nil for a photo.
     public var videoDuration: Int?
+    /// Clockwise quarter turns a video's container asks for (its frame is already turned):
+    /// what the viewer's player must turn its pictures by.
+    public var videoTurns = 0
 
     public init(frames: [Frame], hasAlpha: Bool, sourceSize: PixelSize, format: String, loops: Bool = true) {
         self.frames = frames
@@ -166,8 +169,8 @@ public struct DecoderReply: Sendable, Equatable {
         case rating = 200, favourite, tags, sidecarBytes
         // pixels: the file ended before the image did
         case endMissing
-        // pixels: a video's length
-        case videoDuration
+        // pixels: a video's length, its container's rotation
+        case videoDuration, videoTurns
     }
 
     enum OutcomeCode: Int64 {
@@ -199,6 +202,7 @@ public struct DecoderReply: Sendable, Equatable {
             set(.loops, .int(layout.loops ? 1 : 0))
             if layout.endMissing { set(.endMissing, .int(1)) }
             set(.videoDuration, layout.videoDuration.map { .int(Int64($0)) })
+            if layout.videoTurns != 0 { set(.videoTurns, .int(Int64(layout.videoTurns))) }
         }
         switch outcome {
         case .pixels(let layout):
@@ -284,6 +288,9 @@ public struct DecoderReply: Sendable, Equatable {
             layout.endMissing = (message.int(Tag.endMissing.rawValue) ?? 0) == 1
             if message.int(Tag.videoDuration.rawValue) != nil {
                 layout.videoDuration = Int(try message.int(Tag.videoDuration.rawValue, in: 0...(Int64(1) << 40)))
+            }
+            if message.int(Tag.videoTurns.rawValue) != nil {
+                layout.videoTurns = Int(try message.int(Tag.videoTurns.rawValue, in: 0...3))
             }
             return layout
         }

@@ -83,6 +83,8 @@ public struct DecodedImage: Sendable {
     /// A video's length in milliseconds, when the image is a frame of a video whose
     /// container says; nil for a photo.
     public var videoDuration: Int?
+    /// Clockwise quarter turns a video's container asks for (`PixelLayout.videoTurns`).
+    public var videoTurns = 0
 
     public init(size: PixelSize, stride: Int, hasAlpha: Bool, pixels: PixelBuffer, sourceSize: PixelSize, format: String) {
         self.size = size

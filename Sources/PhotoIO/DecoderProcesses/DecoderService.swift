@@ -149,6 +149,7 @@ private final class Service: @unchecked Sendable {
                     .map { sealed, details in
                         var layout = sealed.layout
                         layout.videoDuration = details.duration
+                        layout.videoTurns = details.turns
                         return (sealed.fd, layout)
                     }
             } else if format != .pixbuf, let descriptor = source.descriptor {

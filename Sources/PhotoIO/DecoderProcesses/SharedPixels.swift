@@ -154,6 +154,7 @@ public enum SharedPixels {
                                      sourceSize: layout.sourceSize, format: layout.format)
             image.endMissing = layout.endMissing
             image.videoDuration = layout.videoDuration
+            image.videoTurns = layout.videoTurns
             return image
         }
         return .success(images)

@@ -163,7 +163,11 @@ final class PhotoViewer {
         tiles.drop()
         animation.stop()
         // Paging away stops a video; a video paged to plays, muted.
-        if photo.isVideo, !photo.isNotFound { video.play(photo, index: index) } else { video.stop() }
+        if photo.isVideo, !photo.isNotFound {
+            video.play(photo, index: index, turns: images.images[photo.id]?.videoTurns)
+        } else {
+            video.stop()
+        }
         transform = nil
         gestures.resetForNewPhoto()
         tracedFullImage = nil
@@ -213,6 +217,7 @@ final class PhotoViewer {
 
     private func imageChanged(_ id: String) {
         guard current?.id == id || gestures.slide != 0 else { return }
+        if current?.id == id, let turns = images.images[id]?.videoTurns { video.turn(by: turns) }
         if current?.id == id {
             animation.play({ [weak self] in self?.current.flatMap { self?.images.images[$0.id] } }) { [weak self] in self?.render() }
         }

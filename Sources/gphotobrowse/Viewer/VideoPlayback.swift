@@ -7,6 +7,10 @@ import PhotoCore
 /// the volume with its mute) above the viewer's toolbar. It starts playing muted: sound only
 /// once asked for. Paging away, or leaving the viewer, stops it.
 ///
+/// GTK 4.8's player shows the frames as stored: a video whose container says to turn it (a
+/// phone's portrait video) is turned here, each frame drawn turned into a picture of its own
+/// (a render node over the frame's texture, not a copy of its pixels).
+///
 /// The picture takes no pointer events, so the viewer's own clicks, swipes and menus work
 /// over a video as over a photo.
 @MainActor
@@ -19,6 +23,8 @@ final class VideoPlayback {
     private var handlers: [UInt] = []
     /// The video shown, and whether its first frame was seen.
     private var playing: (id: String, index: Int, shown: Bool)?
+    /// Clockwise quarter turns the container asks for (the decoder process read them).
+    private var turns = 0
     /// Why the video cannot be played, as GTK's media stack says.
     private(set) var failure: String?
     /// The stream's state changed (an error): the viewer says why.
@@ -45,8 +51,9 @@ final class VideoPlayback {
     var shownID: String? { playing?.id }
 
     /// Plays `photo` (at `index` in its album), muted, from its start.
-    func play(_ photo: Photo, index: Int) {
+    func play(_ photo: Photo, index: Int, turns: Int?) {
         stop()
+        self.turns = turns ?? 0
         let file = g_file_new_for_uri(photo.id)
         let media = OwnedObject(taking: OpaquePointer(gtk_media_file_new_for_file(file)!))
         g_object_unref(UnsafeMutableRawPointer(file))
@@ -60,7 +67,7 @@ final class VideoPlayback {
             onSignal(pointer, "notify::error", pointer: { [weak self] _ in self?.errorChanged(pointer) }),
             onSignal(pointer, "notify::playing", pointer: { [weak self] _ in self?.playingChanged(pointer) }),
         ]
-        gtk_picture_set_paintable(picture.cast(), pointer.cast())
+        gtk_picture_set_paintable(picture.cast(), self.turns == 0 ? pointer.cast() : nil)
         gtk_media_controls_set_media_stream(controls.cast(), pointer.cast())
         gtk_widget_set_visible(picture, 1)
         gtk_widget_set_visible(controls, 1)
@@ -86,6 +93,29 @@ final class VideoPlayback {
         if stopped { Trace.milestone("video-stopped", playing.index) }
     }
 
+    /// The container's rotation, once the decoder process has read it.
+    func turn(by quarterTurns: Int) {
+        guard quarterTurns != turns, let stream else { return }
+        turns = quarterTurns
+        if turns == 0 { gtk_picture_set_paintable(picture.cast(), stream.pointer.cast()) } else { showTurnedFrame(of: stream.pointer) }
+    }
+
+    /// The stream's current frame, turned by `turns`, as the picture's paintable.
+    private func showTurnedFrame(of pointer: OpaquePointer) {
+        let width = Float(gdk_paintable_get_intrinsic_width(pointer.cast()))
+        let height = Float(gdk_paintable_get_intrinsic_height(pointer.cast()))
+        guard width > 0, height > 0, let snapshot = gtk_snapshot_new() else { return }
+        // Turned about the origin, then moved back into the positive quadrant.
+        var origin = graphene_point_t(x: [0, height, width, 0][turns], y: [0, 0, height, width][turns])
+        gtk_snapshot_translate(snapshot, &origin)
+        gtk_snapshot_rotate(snapshot, Float(90 * turns))
+        gdk_paintable_snapshot(pointer.cast(), snapshot, Double(width), Double(height))
+        var size = turns % 2 == 1 ? graphene_size_t(width: height, height: width) : graphene_size_t(width: width, height: height)
+        guard let turned = gtk_snapshot_free_to_paintable(snapshot, &size) else { return }
+        gtk_picture_set_paintable(picture.cast(), turned)
+        g_object_unref(UnsafeMutableRawPointer(turned))
+    }
+
     /// Space: plays or pauses.
     func togglePlaying() {
         guard let stream else { return }
@@ -102,8 +132,9 @@ final class VideoPlayback {
     }
 
     private func frameShown(from pointer: OpaquePointer) {
-        guard let playing, !playing.shown, stream?.pointer == pointer,
-              gdk_paintable_get_intrinsic_width(pointer.cast()) > 0 else { return }
+        guard stream?.pointer == pointer else { return }
+        if turns != 0 { showTurnedFrame(of: pointer) }
+        guard let playing, !playing.shown, gdk_paintable_get_intrinsic_width(pointer.cast()) > 0 else { return }
         self.playing?.shown = true
         Trace.milestone("video-playing", playing.index)
     }

@@ -13,6 +13,8 @@ struct ViewerImage {
     var loops = true
     /// The photo's file ends before its image does: what there is shows, with a word.
     var endMissing = false
+    /// A video's container's rotation, in clockwise quarter turns: what its player turns by.
+    var videoTurns = 0
     /// The photo's own size (after EXIF orientation): what zoom and pan are computed on.
     let sourceSize: PixelSize
     /// The format the decoder found ("jpeg": a large one is drawn from tiles when zoomed).
@@ -315,6 +317,7 @@ final class ViewerImages {
                 image.loops = animation.loops
             }
             image.endMissing = decoded.endMissing
+            image.videoTurns = decoded.videoTurns
             images[id] = image
             failures[id] = nil
         case .failure(let failure):

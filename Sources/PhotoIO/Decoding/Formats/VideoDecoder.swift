@@ -10,6 +10,8 @@ struct VideoDetails {
     /// When it was recorded (the container's creation time, a true instant), in
     /// microseconds since the Unix epoch.
     var created: Int64?
+    /// Clockwise quarter turns its container asks for (the track's matrix, as qtdemux reads it).
+    var turns = 0
 }
 
 /// Videos (MP4, QuickTime, WebM, Matroska, 3GP) through GStreamer, in a decoder process: a
@@ -202,6 +204,15 @@ enum VideoDecoder {
         gst_message_parse_tag(message, &tags)
         guard let tags else { return }
         defer { gst_tag_list_unref(tags) }
+        var orientation: UnsafeMutablePointer<gchar>?
+        if gst_tag_list_get_string(tags, "image-orientation", &orientation) != 0, let orientation {
+            let text = String(cString: orientation)
+            g_free(orientation)
+            // "rotate-90", "flip-rotate-270"…: the mirror is left to videoflip's frame.
+            if let degrees = text.split(separator: "-").last.flatMap({ Int($0) }), [90, 180, 270].contains(degrees) {
+                facts.turns = degrees / 90
+            }
+        }
         var date: OpaquePointer?
         if facts.created == nil, gst_tag_list_get_date_time(tags, "datetime", &date) != 0, let date {
             defer { gst_date_time_unref(date) }
