@@ -88,6 +88,15 @@ import Testing
         #expect(cached.videoDuration == made.videoDuration)
     }
 
+    @Test(.enabled(if: canMake, "gst-launch-1.0 or python3 is missing"))
+    func aVideoWhoseCodecHasNoDecoderSaysWhichPackageBringsOne() throws {
+        try make("unknown.mp4", ["--fourcc", "zzzz"])
+        let failure = Self.decoder(bubblewrap: true).decode(DecodeRequest(uri: folder.uri("unknown.mp4"), fitting: PixelSize(width: 64, height: 64)),
+                                                            cancellation: CancellationFlag()).failure
+        #expect(failure?.kind == .notAnImage)
+        #expect(failure?.reason.contains("install gstreamer1.0-libav") == true, "\(String(describing: failure))")
+    }
+
     @Test func videosAreToldFromPhotosByTheirFirstBytes() {
         #expect(StillFormat.sniff(Array("\0\0\0\u{18}ftypmp42\0\0\0\0".utf8), name: nil) == .video)
         #expect(StillFormat.sniff(Array("\0\0\0\u{14}ftypqt  \0\0\0\0".utf8), name: nil) == .video)

@@ -30,10 +30,12 @@ def convert_tool() -> str:
 
 
 def make_video(path: Path, colours: tuple[str, ...] = ("red",), width: int = 320, height: int = 192,
-               seconds: int = 3, rotate: int = 0, created: str | None = None) -> Path:
+               seconds: int = 3, rotate: int = 0, created: str | None = None, fourcc: str | None = None) -> Path:
     """A video of `seconds` at 10 frames a second showing `colours` side by side (left to
     right), stored `width`×`height`; `rotate` (0, 90, 180, 270: clockwise, as phones record)
-    and `created` (ISO 8601 in UTC, MP4 only) written into its boxes."""
+    and `created` (ISO 8601 in UTC, MP4 only) written into its boxes; `fourcc` (MP4 only)
+    names another codec in its sample description than the MPEG-4 its frames are in (a
+    codec no decoder is installed for)."""
     assert GST_LAUNCH, "gst-launch-1.0 is missing (apt-get install gstreamer1.0-tools)"
     path.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder:
@@ -58,6 +60,10 @@ def make_video(path: Path, colours: tuple[str, ...] = ("red",), width: int = 320
             set_rotation(data, rotate)
         if created:
             set_created(data, calendar.timegm(time.strptime(created, "%Y-%m-%dT%H:%M:%SZ")))
+        if fourcc:
+            at = data.find(b"mp4v")
+            assert at > 0 and len(fourcc) == 4, "no MPEG-4 sample description"
+            data[at:at + 4] = fourcc.encode()
         path.write_bytes(bytes(data))
     return path
 
@@ -120,8 +126,9 @@ if __name__ == "__main__":
     parser.add_argument("--seconds", type=int, default=3)
     parser.add_argument("--rotate", type=int, default=0)
     parser.add_argument("--created")
+    parser.add_argument("--fourcc")
     arguments = parser.parse_args()
     width, height = (int(n) for n in arguments.size.split("x"))
     make_video(arguments.output, tuple(arguments.colours.split(",")), width, height, arguments.seconds,
-               arguments.rotate, arguments.created)
+               arguments.rotate, arguments.created, arguments.fourcc)
     sys.exit(0)

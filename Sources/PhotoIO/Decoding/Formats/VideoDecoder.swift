@@ -119,7 +119,7 @@ enum VideoDecoder {
         let bus = gst_element_get_bus(pipeline)
         defer { gst_object_unref(UnsafeMutableRawPointer(bus)) }
         var run = Run()
-        var missing: [String] = []
+        var missing: [(caps: String, codec: String)] = []
 
         /// Waits for the pipeline to preroll (ASYNC_DONE), reading tags meanwhile.
         func preroll() -> DecodeFailure? {
@@ -134,10 +134,10 @@ enum VideoDecoder {
                 case GST_MESSAGE_ASYNC_DONE: return nil
                 case GST_MESSAGE_TAG: readTags(message, into: &run.details)
                 case GST_MESSAGE_ELEMENT:
-                    if let name = missingDecoder(message) { missing.append(name) }
+                    if let decoder = missingDecoder(message) { missing.append(decoder) }
                 case GST_MESSAGE_EOS: return DecodeFailure(.corrupt, tr("The video has no picture that could be decoded."))
                 default:
-                    if let caps = missing.first(where: { $0.hasPrefix("video/") }) ?? missing.first { return missingFailure(caps) }
+                    if let decoder = missing.first(where: { $0.caps.hasPrefix("video/") }) ?? missing.first { return missingFailure(decoder) }
                     var failure: UnsafeMutablePointer<GError>?
                     gst_message_parse_error(message, &failure, nil)
                     let text = failure.map { String(cString: $0.pointee.message) } ?? "?"
@@ -225,20 +225,23 @@ enum VideoDecoder {
         }
     }
 
-    /// The description of a decoder decodebin found missing ("missing-plugin" element messages).
-    private static func missingDecoder(_ message: UnsafeMutablePointer<GstMessage>) -> String? {
+    /// A decoder decodebin found missing ("missing-plugin" element messages): the stream's
+    /// caps, and GStreamer's words for the codec when it has them ("H.265 (Main Profile)").
+    private static func missingDecoder(_ message: UnsafeMutablePointer<GstMessage>) -> (caps: String, codec: String)? {
         guard let structure = gst_message_get_structure(message),
               String(cString: gst_structure_get_name(structure)) == "missing-plugin" else { return nil }
         guard let value = gst_structure_get_value(structure, "detail"), let caps = gst_value_get_caps(value),
-              let text = gst_caps_to_string(caps) else { return "" }
+              let text = gst_caps_to_string(caps) else { return nil }
         defer { g_free(text) }
-        return String(cString: text)
+        let described = gst_structure_get_string(structure, "name").map { String(cString: $0) }
+        let capsText = String(cString: text)
+        let media = capsText.split(separator: ",").first.map(String.init) ?? capsText
+        return (capsText, described.flatMap { $0.isEmpty ? nil : $0 } ?? media)
     }
 
-    private static func missingFailure(_ caps: String) -> DecodeFailure {
-        let codec = caps.split(separator: ",").first.map(String.init) ?? caps
-        return DecodeFailure(.notAnImage, tr("No decoder for this video’s %s is installed: install %s.",
-                                             OutsideText(codec), PhotoCore.VideoFacts.package(forCaps: caps)))
+    private static func missingFailure(_ missing: (caps: String, codec: String)) -> DecodeFailure {
+        DecodeFailure(.notAnImage, tr("No decoder for this video’s %s is installed: install %s.",
+                                      OutsideText(missing.codec), PhotoCore.VideoFacts.package(forCaps: missing.caps)))
     }
 
     private static func monotonicSeconds() -> UInt64 {
