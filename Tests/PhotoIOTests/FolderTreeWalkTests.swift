@@ -112,6 +112,15 @@ private func smallPNG() -> [UInt8] {
         #expect(shallow.skippedFolders.first?.folder.path.count == 11)
     }
 
+    @Test func onlyFoldersThePersonMayMissAreToldOfAsLeftOut() {
+        let told: [SkippedFolder.Reason] = [.unreadable, .otherFileSystem, .tooDeep, .linkNotFollowed]
+        let untold: [SkippedFolder.Reason] = [.hidden, .loop, .alreadyWalked]
+        let checked118 = told.allSatisfy(\.mayBeMissed)
+        #expect(checked118)
+        let checked119 = !untold.contains(where: \.mayBeMissed)
+        #expect(checked119)
+    }
+
     @Test func hiddenFoldersAreLeftOut() {
         photos(["t.png"], in: ".thumbnails/normal", of: folder, png: png)
         photos(["g.png"], in: ".git", of: folder, png: png)

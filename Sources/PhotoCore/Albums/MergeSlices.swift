@@ -31,3 +31,55 @@ public enum MergeSlices {
         return slices
     }
 }
+
+/// What walks delivered and the main thread has not merged yet, in the order delivered: the
+/// photos a slice at a time (`MergeSlices`), each walk's end after its photos. One merge runs
+/// at a time, a slice per turn of the main loop: a delivery while one runs joins its queue.
+/// `End` is what the app knows of a walk's end (which walk, and how it went).
+public struct MergeQueue<End> {
+    /// The next thing to merge.
+    public enum Step {
+        case photos([FolderPhotos])
+        case end(End)
+    }
+
+    private var steps: [Step] = []
+    /// Whether a merge is under way (it asks for each next step until none is left).
+    public private(set) var isMerging = false
+    private let sliceSize: Int
+
+    public init(sliceSize: Int = MergeSlices.size) {
+        self.sliceSize = sliceSize
+    }
+
+    public var isEmpty: Bool { steps.isEmpty }
+
+    /// Adds a delivery: its photos, then its walk's end if it ended. Returns whether a merge
+    /// is to start now (none was under way and there is something to merge).
+    public mutating func add(_ photos: [FolderPhotos], end: End? = nil) -> Bool {
+        if !photos.isEmpty { steps += MergeSlices.slices(of: photos, size: sliceSize).map(Step.photos) }
+        if let end { steps.append(.end(end)) }
+        guard !isMerging, !steps.isEmpty else { return false }
+        isMerging = true
+        return true
+    }
+
+    /// The next step of the merge under way, nil when there is none. The merge ends with its
+    /// last step: while `isMerging` is still true after a step, ask for the next one a turn
+    /// of the main loop later.
+    public mutating func next() -> Step? {
+        guard !steps.isEmpty else {
+            isMerging = false
+            return nil
+        }
+        let step = steps.removeFirst()
+        if steps.isEmpty { isMerging = false }
+        return step
+    }
+
+    /// Drops everything not merged (the folder was closed); the merge ends.
+    public mutating func removeAll() {
+        steps.removeAll()
+        isMerging = false
+    }
+}

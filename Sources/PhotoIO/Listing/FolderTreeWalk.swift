@@ -21,6 +21,10 @@ public struct SkippedFolder: Sendable {
         /// A symbolic link on a location that cannot tell folders apart (some GVfs
         /// backends report no device and inode), so a loop could not be seen.
         case linkNotFollowed
+
+        /// Whether the person may miss what such a folder holds, so the window says it was
+        /// left out: not a hidden folder, a loop, or a second path to a folder searched.
+        public var mayBeMissed: Bool { ![.hidden, .alreadyWalked, .loop].contains(self) }
     }
 
     public let folder: TreeFolder

@@ -4,9 +4,11 @@ import PhotoCore
 import PhotoIO
 
 /// The opened folder and the tree below it as the source of its albums: walks the tree on
-/// a worker thread (`FolderTreeWalk`), keeps which photos each folder holds (`FolderTree`),
-/// follows every folder walked on disk, reads dates taken when an album sorts by them, and
-/// feeds what it finds to the albums shown, each the photos it should hold.
+/// a worker thread (`FolderTreeWalk`), follows every folder walked on disk, reads dates
+/// taken when an album sorts by them, and hands what it finds to the core's `FolderAlbums`,
+/// which keeps the tree and feeds the albums shown. This keeps the threads, the monitors
+/// (which, the core's `FollowedTree`) and the merging a turn of the main loop at a time (in
+/// what order, the core's `MergeQueue`).
 @MainActor
 final class FolderSource: AlbumSource {
     private let live = LiveObjects.Token("FolderSource")
@@ -16,37 +18,27 @@ final class FolderSource: AlbumSource {
     let isWeb: Bool
     /// The walk of the tree, once started.
     private var walk: TreeWalkRun?
-    private(set) var tree: FolderTree
-    /// One monitor per folder walked, by URI.
-    private var monitors: [String: FolderMonitor] = [:]
+    /// The tree and the albums fed from it.
+    private let treeAlbums: FolderAlbums
+    /// One monitor per folder walked.
+    private var followed = FollowedTree<FolderMonitor>()
     /// Walks of subfolders that appeared after the first walk.
     private var laterWalks: [TreeWalkRun] = []
-    /// The albums fed, weakly: an album nobody shows any more goes.
-    private var fedAlbums: [Weak<AlbumContents>] = []
     /// Dates taken, read when an album sorts by them.
     private let dates: DatesTakenReading
     /// What a web album's walk learnt besides photos (its title, whether it is offline),
     /// once it has ended.
     private(set) var webReport: WebAlbumWalk.Report?
-    /// Whether the first walk has ended.
-    private(set) var isListed = false
-    private var listingResult: Result<Int, FolderError>?
-    /// The subfolder album count last traced (`trace albums`).
-    private var tracedAlbumCount: Int?
     /// What walks delivered and is not merged yet, merged a slice per turn of the main loop.
-    private var unmerged: [Unmerged] = []
-    private var isMerging = false
-    private enum Unmerged {
-        case photos([FolderPhotos])
-        case end(TreeWalkRun, Result<FolderTreeWalk.Totals, FolderError>)
-    }
-    /// How many folders are followed at most: each takes one of the user's inotify watches.
-    static let maximumMonitors = 4096
+    private var unmerged = MergeQueue<(run: TreeWalkRun, result: Result<FolderTreeWalk.Totals, FolderError>)>()
 
     /// Progress of reading dates taken, for the header bar; nil when no reading is under way.
     var onDateProgress: (DateTakenReader.Progress?) -> Void = { _ in }
     /// The albums, their counts or covers changed.
-    var onAlbumsChanged: () -> Void = {}
+    var onAlbumsChanged: () -> Void {
+        get { treeAlbums.onAlbumsChanged }
+        set { treeAlbums.onAlbumsChanged = newValue }
+    }
     /// The walk ended having left out folders the person may miss (unreadable ones, other
     /// drives; not hidden ones, nor links that lead back into the tree), with why.
     var onFoldersLeftOut: ([SkippedFolder]) -> Void = { _ in }
@@ -57,21 +49,22 @@ final class FolderSource: AlbumSource {
         dates = DatesTakenReading(jobs: jobs)
         self.uri = uri
         isWeb = WebPhotoFiles.isWebAddress(uri)
-        tree = FolderTree(rootURI: uri, rootName: name)
+        treeAlbums = FolderAlbums(rootURI: uri, rootName: name)
         dates.onDates = { [weak self] read, progress in self?.receiveDates(read, progress) }
         dates.onFinished = { [weak self] in self?.datesRead() }
     }
 
+    /// The opened folder's tree, as found so far.
+    var tree: FolderTree { treeAlbums.tree }
+
+    /// Whether the first walk has ended.
+    var isListed: Bool { treeAlbums.isListed }
+
     /// Feeds `album` from now on (what was found so far, at once).
     func attach(_ album: AlbumContents) {
-        fedAlbums.removeAll { $0.object == nil }
-        fedAlbums.append(Weak(album))
         album.source = self
-        album.insert(tree.photos(in: album.id))
-        if let listingResult { album.listed(listingResult.map { _ in album.photos.count }) }
+        treeAlbums.attach(album)
     }
-
-    private var fed: [AlbumContents] { fedAlbums.compactMap(\.object) }
 
     /// The folder's albums in the switcher's order; none for a folder without subfolders
     /// holding photos.
@@ -81,9 +74,7 @@ final class FolderSource: AlbumSource {
     func summary(of album: AlbumID) -> AlbumSummary? { tree.summary(of: album) }
 
     /// How many albums the subfolders make (All Photos and the folder's own not counted).
-    var subfolderAlbumCount: Int {
-        tree.albums.count { if case .folder(let uri) = $0.id { uri != self.uri } else { false } }
-    }
+    var subfolderAlbumCount: Int { treeAlbums.subfolderAlbumCount }
 
     /// Starts walking on a worker thread (or takes over the walk started at launch for this
     /// folder), and follows the folder's changes on disk. What the walk has already found is
@@ -106,8 +97,7 @@ final class FolderSource: AlbumSource {
         for later in laterWalks { later.cancel() }
         laterWalks.removeAll()
         dates.cancel()
-        for monitor in monitors.values { monitor.cancel() }
-        monitors.removeAll()
+        for monitor in followed.removeAll() { monitor.cancel() }
     }
 
     private var isCancelled: Bool { walk?.isCancelled ?? false }
@@ -119,51 +109,37 @@ final class FolderSource: AlbumSource {
     }
 
     /// Takes what a walk found and the main thread has not taken yet: its first slice at
-    /// once, the rest a slice per turn of the main loop (`MergeSlices`), so that the window
-    /// keeps painting and answering while a long list goes in.
+    /// once, the rest a slice per turn of the main loop, so that the window keeps painting
+    /// and answering while a long list goes in.
     private func take(from run: TreeWalkRun, firstDeliveryOnly: Bool = false) {
         guard !run.isCancelled else { return }
         let found = run.take(firstDeliveryOnly: firstDeliveryOnly)
         for folder in found.folders { follow(folder) }
         for skipped in found.leftOut {
             if Trace.isEnabled { printError("skipped folder “\(skipped.folder.path.joined(separator: "/"))”: \(skipped.message)") }
-            if ![.hidden, .alreadyWalked, .loop].contains(skipped.reason) { leftOut.append(skipped) }
+            if skipped.reason.mayBeMissed { leftOut.append(skipped) }
         }
-        if !found.photos.isEmpty {
-            // A web album's own photos are titled by its list, which its walk has read by now.
-            if isWeb, tree.photoCount == 0, let title = (run.walk as? WebAlbumWalk)?.report.title, !title.isEmpty {
-                tree = FolderTree(rootURI: uri, rootName: title)
-            }
-            unmerged += MergeSlices.slices(of: found.photos).map(Unmerged.photos)
-        }
-        if let end = found.end { unmerged.append(.end(run, end)) }
-        if !isMerging { mergeNext() }
+        // A web album's own photos are titled by its list, which its walk has read by now.
+        if isWeb, !found.photos.isEmpty, let title = (run.walk as? WebAlbumWalk)?.report.title { treeAlbums.retitle(title) }
+        if unmerged.add(found.photos, end: found.end.map { (run, $0) }) { mergeNext() }
     }
 
     /// Merges the next slice, and asks for the one after it once the main loop is idle.
     private func mergeNext() {
-        guard !isCancelled, !unmerged.isEmpty else {
-            unmerged.removeAll()
-            isMerging = false
-            return
-        }
-        isMerging = true
-        switch unmerged.removeFirst() {
+        guard !isCancelled else { return unmerged.removeAll() }
+        guard let step = unmerged.next() else { return }
+        switch step {
         case .photos(let slice):
-            apply(tree.insert(slice))
+            treeAlbums.merge(slice)
             if Trace.tilesEnabled { Trace.milestone("merged", slice.reduce(0) { $0 + $1.photos.count }) }
-        case .end(let run, let end):
-            if run === walk {
-                finish(end)
+        case .end(let end):
+            if end.run === walk {
+                finish(end.result)
             } else {
-                laterWalks.removeAll { $0 === run }
+                laterWalks.removeAll { $0 === end.run }
             }
         }
-        if unmerged.isEmpty {
-            isMerging = false
-        } else {
-            whenIdle { [weak self] in self?.mergeNext() }
-        }
+        if unmerged.isMerging { whenIdle { [weak self] in self?.mergeNext() } }
     }
 
     nonisolated static let traceSkippedFile: @Sendable (TreeFolder, SkippedEntry) -> Void = { _, skipped in
@@ -171,43 +147,23 @@ final class FolderSource: AlbumSource {
     }
 
     private func finish(_ result: Result<FolderTreeWalk.Totals, FolderError>) {
-        isListed = true
         webReport = (walk?.walk as? WebAlbumWalk)?.report
-        listingResult = result.map(\.photos)
-        for album in fed { album.listed(result.map { _ in album.photos.count }) }
-        traceAlbumCount()
+        treeAlbums.finish(result.map(\.photos))
         if !leftOut.isEmpty { onFoldersLeftOut(leftOut) }
         releaseFreedMemory()
-    }
-
-    /// Hands a change of the tree to the albums shown, as splices, and to the switcher.
-    private func apply(_ change: FolderTreeChange) {
-        guard !change.isEmpty else { return }
-        for album in fed {
-            album.remove(change.removedIDs(from: album.id))
-            album.insert(change.insertedPhotos(in: album.id))
-        }
-        if !change.changedAlbums.isEmpty || change.switcherChanged { onAlbumsChanged() }
-        if isListed { traceAlbumCount() }
-    }
-
-    /// `trace albums COUNT MS` once the walk has ended, and whenever the count changes.
-    private func traceAlbumCount() {
-        guard Trace.isEnabled else { return }
-        let count = subfolderAlbumCount
-        guard count != tracedAlbumCount else { return }
-        tracedAlbumCount = count
-        Trace.milestone("albums", count)
     }
 
     // MARK: Following the tree on disk
 
     /// Follows `folder` on disk (each folder walked has a monitor of its own).
     private func follow(_ folder: TreeFolder) {
-        guard !isWeb, monitors[folder.uri] == nil, !isCancelled else { return }
-        guard monitors.count < Self.maximumMonitors else {
+        guard !isWeb, !isCancelled else { return }
+        switch followed.admission(of: folder) {
+        case .followed: return
+        case .full:
             if Trace.isEnabled { printError("not following “\(folder.path.joined(separator: "/"))”: too many folders") }
             return
+        case .follow: break
         }
         let monitor = FolderMonitor(folder: folder)
         monitor.onUpdate = { [weak self, weak monitor] updated, removed, folders in
@@ -215,12 +171,12 @@ final class FolderSource: AlbumSource {
             self.update(updated, removed: removed, in: monitor.folder)
             for folder in folders { self.walkLater(folder) }
         }
-        monitors[folder.uri] = monitor
+        followed.add(folder, monitor: monitor)
     }
 
     /// Walks a subfolder that appeared (created, or moved in) after the first walk.
     private func walkLater(_ folder: TreeFolder) {
-        guard monitors[folder.uri] == nil else { return }
+        guard !followed.isFollowed(folder.uri) else { return }
         follow(folder)
         let run = TreeWalkRun.start(uri: folder.uri, under: folder.path, skippedFile: Self.traceSkippedFile)
         laterWalks.append(run)
@@ -231,33 +187,25 @@ final class FolderSource: AlbumSource {
     /// and paths gone (photos, or folders with everything below them).
     private func update(_ updated: [Photo], removed: Set<String>, in folder: TreeFolder) {
         dates.forget(updated.map(\.id))
-        apply(tree.remove(ids: removed))
-        apply(tree.insert(updated, in: folder))
-        for uri in removed where monitors[uri] != nil {
-            apply(tree.removeFolder(uri: uri))
-            let prefix = uri + "/"
-            for key in monitors.keys where key == uri || key.hasPrefix(prefix) {
-                monitors.removeValue(forKey: key)?.cancel()
-            }
-        }
-        for album in fed where album.photos.order.key == .dateTaken { readDatesTaken(of: album) }
+        let gone = followed.remove(removed)
+        for monitor in gone.monitors { monitor.cancel() }
+        treeAlbums.update(updated, removed: removed, in: folder, removedFolders: gone.folders)
+        for album in treeAlbums.sortedByDate { readDatesTaken(of: album) }
     }
 
     /// A photo renamed by this app: shown under its new name at once, before the folder's
-    /// monitor reports it. The new name is added before the old one goes, so that the
-    /// viewer and the grid, seeing the old one go, find the photo it became.
+    /// monitor reports it (the core's `FolderAlbums.renamed`).
     func renamed(from old: String, to photo: Photo) {
-        guard let folder = parentURI(of: photo.id).flatMap({ monitors[$0]?.folder }) else { return }
+        guard let folder = parentURI(of: photo.id).flatMap(followed.folder(at:)) else { return }
         dates.forget([photo.id])
-        apply(tree.insert([photo], in: folder))
-        apply(tree.remove(ids: [old]))
-        for album in fed where album.photos.order.key == .dateTaken { readDatesTaken(of: album) }
+        treeAlbums.renamed(from: old, to: photo, in: folder)
+        for album in treeAlbums.sortedByDate { readDatesTaken(of: album) }
     }
 
     // MARK: AlbumSource
 
     func forget(_ ids: Set<String>) {
-        apply(tree.remove(ids: ids))
+        treeAlbums.forget(ids)
     }
 
     func refresh(_ uris: [String]) {
@@ -272,12 +220,7 @@ final class FolderSource: AlbumSource {
 
     /// Photos back from the trash, each into the folder it is in (if that folder is followed).
     private func restored(_ photos: [Photo], gone: Set<String>) {
-        apply(tree.remove(ids: gone))
-        let byFolder = Dictionary(grouping: photos) { parentURI(of: $0.id) ?? "" }
-        for (folderURI, photos) in byFolder {
-            guard let folder = monitors[folderURI]?.folder else { continue }
-            apply(tree.insert(photos, in: folder))
-        }
+        treeAlbums.restored(photos, gone: gone) { [followed] in parentURI(of: $0.id).flatMap(followed.folder(at:)) }
     }
 
     func datesNeeded(by album: AlbumContents) {
@@ -295,9 +238,7 @@ final class FolderSource: AlbumSource {
     }
 
     private func receiveDates(_ read: [String: Int64?], _ progress: DateTakenReader.Progress) {
-        let change = tree.setDatesTaken(read)
-        for album in fed { album.setDatesTaken(read) }
-        if !change.changedAlbums.isEmpty || change.switcherChanged { onAlbumsChanged() }
+        treeAlbums.setDatesTaken(read)
         onDateProgress(progress.isComplete ? nil : progress)
     }
 
@@ -305,7 +246,7 @@ final class FolderSource: AlbumSource {
         onDateProgress(nil)
         releaseFreedMemory()
         // Photos that arrived meanwhile, for every album that sorts by date.
-        for album in fed where album.photos.order.key == .dateTaken { readDatesTaken(of: album) }
+        for album in treeAlbums.sortedByDate { readDatesTaken(of: album) }
     }
 }
 

@@ -18,26 +18,25 @@ enum Thumbnail {
 /// the benchmark runs). Thumbnails are keyed by `PhotoVersion`: a photo rewritten on disk
 /// gets a new one.
 ///
-/// Requests are shared by their holders (the core's `PendingRequests`): when the last holder
-/// lets go before the decode started, the decode is dropped; a running one is told to stop.
-/// A failure that may not last (a timeout, a file unreadable for the moment) is forgotten
-/// after a while (the core's `TransientFailures`), so the photo is asked for again.
+/// What is kept, shared and forgotten is the core's `GridThumbnails`: requests are shared by
+/// their holders; when the last holder lets go before the decode started, the decode is
+/// dropped, a running one is told to stop; a failure that may not last (a timeout, a file
+/// unreadable for the moment) is forgotten after a while, so the photo is asked for again.
+/// Which workers make a thumbnail is PhotoIO's `ThumbnailRoute`. This runs the work and
+/// turns its pixels into textures.
 @MainActor
 final class ThumbnailLoader {
     private let live = LiveObjects.Token("ThumbnailLoader")
     /// The cache size asked for (its edge is the box thumbnails are shrunk to fit).
     let size: ThumbnailSize
     private let provider: ThumbnailProvider
-    private var cache: RecentCache<PhotoVersion, Thumbnail>
-    private var pending = PendingRequests<PhotoVersion, QueuedWork>()
+    /// What is in memory, under way, previewed or failed for a while (the core decides).
+    private var thumbnails: GridThumbnails<PhotoVersion, QueuedWork, Thumbnail>
     /// Web photos being fetched: the address downloaded for each (its thumbnail's, or its own).
     private var downloading: [String: PhotoVersion] = [:]
     private var progressObservation: Observation?
     private var progressObservers: [Int: (PhotoVersion, DownloadProgress) -> Void] = [:]
-    private var transient = TransientFailures<PhotoVersion>()
     private var readyObservers: [Int: (PhotoVersion, Thumbnail) -> Void] = [:]
-    /// Embedded previews of photos on other machines, until their thumbnails are made.
-    private var previews = RecentCache<PhotoVersion, Thumbnail>(limit: 16 << 20)
     private var previewObservers: [Int: (PhotoVersion, Thumbnail) -> Void] = [:]
     /// The last observer's number.
     private var lastObserver = 0
@@ -50,8 +49,10 @@ final class ThumbnailLoader {
         self.size = size
         self.jobs = jobs
         self.provider = provider
-        cache = RecentCache(limit: cacheLimit)
+        thumbnails = GridThumbnails(cacheLimit: cacheLimit)
     }
+
+    private var now: Double { ProcessInfo.processInfo.systemUptime }
 
     /// Calls `observer` on the main thread whenever a thumbnail is ready or has failed,
     /// until the observation returned goes (held by the observer's owner).
@@ -81,51 +82,35 @@ final class ThumbnailLoader {
     }
 
     /// The thumbnail if it is in memory.
-    func cached(_ key: PhotoVersion) -> Thumbnail? {
-        forgetIfDue(key)
-        return cache.value(for: key)
-    }
+    func cached(_ key: PhotoVersion) -> Thumbnail? { thumbnails.cached(key, at: now) }
 
     /// Whether the thumbnail is in memory, without counting as a use.
-    func isCached(_ key: PhotoVersion) -> Bool {
-        forgetIfDue(key)
-        return cache.contains(key)
-    }
+    func isCached(_ key: PhotoVersion) -> Bool { thumbnails.isCached(key, at: now) }
 
     /// Forgets every failure that may not last (decoding was unavailable, a timeout), so
     /// that the tiles showing one ask again; returns their keys.
-    func forgetPassingFailures() -> Set<PhotoVersion> {
-        let keys = transient.removeAll()
-        for key in keys { cache.remove(key) }
-        return Set(keys)
-    }
-
-    /// Drops a failure that may not last once its time is up.
-    private func forgetIfDue(_ key: PhotoVersion) {
-        if transient.isDue(key, at: ProcessInfo.processInfo.systemUptime) { cache.remove(key) }
-    }
+    func forgetPassingFailures() -> Set<PhotoVersion> { thumbnails.forgetPassingFailures() }
 
     /// Asks for a thumbnail; observers hear when it is there. Each request must be balanced
     /// by `release` once its holder no longer needs it. Higher priority runs first.
     func request(_ key: PhotoVersion, priority: Int) {
-        if pending.join(key) { return }
+        if thumbnails.join(key) { return }
         let request = ThumbnailRequest(uri: key.id, modifiedMicroseconds: key.modified, fileSize: key.size, size: size)
-        if RemoteFileCopies.isRemote(key.id) {
-            pending.started(key, ticket: requestFirstLook(key, request, priority: priority))
-            return
+        let route = ThumbnailRoute(uri: key.id, priority: priority)
+        switch route.work {
+        case .firstLook:
+            thumbnails.started(key, ticket: requestFirstLook(key, request, route: route, priority: priority))
+        case .download(let address):
+            downloading[address] = key
+            thumbnails.started(key, ticket: submit(key, request, on: .downloads, lane: route.lane, priority: priority))
+        case .decode:
+            thumbnails.started(key, ticket: submit(key, request, on: .shared, lane: nil, priority: priority))
         }
-        // A web photo waits on its server, not on a processor: it has workers of its own.
-        let isWeb = WebPhotoFiles.isWebAddress(key.id)
-        if isWeb { downloading[WebPhotoFiles.shared.thumbnailAddress(of: key.id)] = key }
-        pending.started(key, ticket: submit(key, request, on: isWeb ? .downloads : .shared, priority: priority))
     }
 
     /// Makes the thumbnail on `pool` (read from the cache, or decoded and saved there).
-    private func submit(_ key: PhotoVersion, _ request: ThumbnailRequest, on pool: DecodePool, priority: Int) -> QueuedWork {
+    private func submit(_ key: PhotoVersion, _ request: ThumbnailRequest, on pool: DecodePool, lane: String?, priority: Int) -> QueuedWork {
         let provider = self.provider
-        // Downloads wait in the lane of the server they come from.
-        let lane = pool === DecodePool.downloads
-            ? DecodePool.downloadLane(of: WebPhotoFiles.isWebAddress(key.id) ? WebPhotoFiles.shared.thumbnailAddress(of: key.id) : key.id) : nil
         return jobs.submit(to: pool, priority: priority, lane: lane) { [weak self] flag in
             let result = provider.thumbnail(for: request, cancellation: flag)
             if case .failure(let failure) = result, failure.kind == .cancelled { return }
@@ -136,34 +121,33 @@ final class ThumbnailLoader {
     /// A photo on another machine: its cached thumbnail, else first the preview embedded in
     /// its first bytes (before any whole file is read), then the thumbnail made from the
     /// whole file. Both wait on the server: on the download workers.
-    private func requestFirstLook(_ key: PhotoVersion, _ request: ThumbnailRequest, priority: Int) -> QueuedWork {
+    private func requestFirstLook(_ key: PhotoVersion, _ request: ThumbnailRequest, route: ThumbnailRoute, priority: Int) -> QueuedWork {
         let provider = self.provider
-        let (boosted, overflow) = priority.addingReportingOverflow(ThumbnailPriority.previewBoost)
-        return jobs.submit(to: .downloads, priority: overflow ? Int.max : boosted, lane: DecodePool.downloadLane(of: key.id)) { [weak self] flag in
+        return jobs.submit(to: .downloads, priority: route.priority, lane: route.lane) { [weak self] flag in
             let look = provider.firstLook(for: request, cancellation: flag)
             if case .final(let outcome) = look, case .failure(let failure) = outcome.result, failure.kind == .cancelled { return }
-            onMain { self?.firstLookArrived(key, look, request: request, priority: priority) }
+            onMain { self?.firstLookArrived(key, look, request: request, lane: route.lane, priority: priority) }
         }
     }
 
-    private func firstLookArrived(_ key: PhotoVersion, _ look: ThumbnailFirstLook, request: ThumbnailRequest, priority: Int) {
+    private func firstLookArrived(_ key: PhotoVersion, _ look: ThumbnailFirstLook, request: ThumbnailRequest, lane: String?, priority: Int) {
         switch look {
         case .final(let outcome):
             finish(key, outcome.result)
         case .preview(let image):
-            guard pending.isPending(key) else { return }
-            if let image {
-                let preview = Thumbnail.image(image.makeTexture(), pixels: image)
-                _ = previews.store(preview, bytes: image.pixels.count, for: key)
+            guard thumbnails.isPending(key) else { return }
+            let preview = image.map { Thumbnail.image($0.makeTexture(), pixels: $0) }
+            _ = thumbnails.previewArrived(preview, bytes: image?.pixels.count ?? 0, for: key)
+            if let preview {
                 for (_, observer) in previewObservers.sorted(by: { $0.key < $1.key }) { observer(key, preview) }
             }
-            let whole = submit(key, request, on: .downloads, priority: priority)
-            if !pending.continued(key, ticket: whole) { whole.cancel() }
+            let whole = submit(key, request, on: .downloads, lane: lane, priority: priority)
+            if !thumbnails.continued(key, ticket: whole) { whole.cancel() }
         }
     }
 
     /// The embedded preview shown for `key` until its thumbnail is made, if there is one.
-    func preview(_ key: PhotoVersion) -> Thumbnail? { previews.value(for: key) }
+    func preview(_ key: PhotoVersion) -> Thumbnail? { thumbnails.preview(key) }
 
     /// Calls `observer` on the main thread when a photo's embedded preview is there, before
     /// its thumbnail (photos on other machines), until the observation returned goes.
@@ -174,11 +158,11 @@ final class ThumbnailLoader {
     }
 
     /// Whether a decode for `key` is queued or running.
-    func isPending(_ key: PhotoVersion) -> Bool { pending.isPending(key) }
+    func isPending(_ key: PhotoVersion) -> Bool { thumbnails.isPending(key) }
 
     /// One holder of `key` no longer needs it.
     func release(_ key: PhotoVersion) {
-        if let work = pending.leave(key) {
+        if let work = thumbnails.release(key) {
             work.cancel()
             forgetDownload(of: key)
         }
@@ -186,33 +170,30 @@ final class ThumbnailLoader {
 
     /// Cancels everything (the folder was closed).
     func cancelAll() {
-        for work in pending.removeAll() { work.cancel() }
+        for work in thumbnails.cancelAll() { work.cancel() }
         downloading.removeAll()
         progressObservation = nil
     }
 
     private func finish(_ key: PhotoVersion, _ result: Result<DecodedImage, DecodeFailure>) {
-        guard pending.finish(key) else { return }
-        forgetDownload(of: key)
+        guard thumbnails.isPending(key) else { return }
         let thumbnail: Thumbnail
         var bytes = 64
+        var failure: DecodeFailure?
         switch result {
         case .success(let image):
             thumbnail = .image(image.makeTexture(), pixels: image)
             bytes = image.pixels.count
-        case .failure(let failure):
-            thumbnail = .failed(failure.reason)
+        case .failure(let failed):
+            thumbnail = .failed(failed.reason)
+            failure = failed
         }
-        let failure: DecodeFailure? = if case .failure(let failure) = result { failure } else { nil }
-        transient.finished(key, failure: failure, at: ProcessInfo.processInfo.systemUptime)
-        previews.remove(key)
-        for evicted in cache.store(thumbnail, bytes: bytes, for: key) { transient.forget(evicted) }
+        guard thumbnails.finished(key, thumbnail: thumbnail, bytes: bytes, failure: failure, at: now) else { return }
+        forgetDownload(of: key)
         // In the order they were added, as before observers could stop.
         for (_, observer) in readyObservers.sorted(by: { $0.key < $1.key }) { observer(key, thumbnail) }
     }
-}
 
-extension ThumbnailLoader {
     private func forgetDownload(of key: PhotoVersion) {
         guard WebPhotoFiles.isWebAddress(key.id) else { return }
         downloading[WebPhotoFiles.shared.thumbnailAddress(of: key.id)] = nil

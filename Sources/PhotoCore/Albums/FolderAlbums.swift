@@ -1,0 +1,134 @@
+import Foundation
+
+/// The opened folder's tree and the albums shown from it: what its walks found goes into the
+/// `FolderTree`, and every album fed from the tree (All Photos, the folder's own, a
+/// subfolder's) gets each change as it happens, as splices. `FolderSource` keeps one on the
+/// main thread and feeds it from its walks, its folders' monitors and its date reading.
+///
+/// Albums are held weakly: a page nobody shows any more goes, and is fed no more.
+@MainActor
+public final class FolderAlbums {
+    public private(set) var tree: FolderTree
+    private var fedAlbums: [WeakAlbum] = []
+    /// How the first walk ended (the count of photos it found), once it has.
+    public private(set) var listing: Result<Int, FolderError>?
+    /// The subfolder album count last traced (`trace albums`).
+    private var tracedAlbumCount: Int?
+    /// The albums, their counts or covers changed (the switcher shows them again).
+    public var onAlbumsChanged: () -> Void = {}
+
+    private struct WeakAlbum {
+        weak var album: AlbumContents?
+    }
+
+    public init(rootURI: String, rootName: String) {
+        tree = FolderTree(rootURI: rootURI, rootName: rootName)
+    }
+
+    /// Whether the first walk has ended.
+    public var isListed: Bool { listing != nil }
+
+    /// The albums fed, those still shown.
+    public var fed: [AlbumContents] { fedAlbums.compactMap(\.album) }
+
+    /// The albums fed that sort by date taken (which need the dates of photos found).
+    public var sortedByDate: [AlbumContents] { fed.filter { $0.photos.order.key == .dateTaken } }
+
+    /// How many albums the subfolders make (All Photos and the folder's own not counted).
+    public var subfolderAlbumCount: Int {
+        tree.albums.count { if case .folder(let uri) = $0.id { uri != tree.rootURI } else { false } }
+    }
+
+    /// Feeds `album` from now on: what was found so far at once, and that it is listed if the
+    /// walk has ended.
+    public func attach(_ album: AlbumContents) {
+        fedAlbums.removeAll { $0.album == nil || $0.album === album }
+        fedAlbums.append(WeakAlbum(album: album))
+        album.insert(tree.photos(in: album.id))
+        if let listing { album.listed(listing.map { _ in album.photos.count }) }
+    }
+
+    /// Names the opened folder `title` (a web album's, read from its list) while nothing has
+    /// been found in it yet; returns whether it did.
+    @discardableResult
+    public func retitle(_ title: String) -> Bool {
+        guard tree.photoCount == 0, !title.isEmpty, title != tree.rootName else { return false }
+        tree = FolderTree(rootURI: tree.rootURI, rootName: title)
+        return true
+    }
+
+    /// A slice of what a walk found.
+    public func merge(_ slice: [FolderPhotos]) {
+        apply(tree.insert(slice))
+    }
+
+    /// The first walk ended, having found `result` photos (or failed): every album is told
+    /// it is listed, with its own count.
+    public func finish(_ result: Result<Int, FolderError>) {
+        listing = result
+        for album in fed { album.listed(result.map { _ in album.photos.count }) }
+        traceAlbumCount()
+    }
+
+    /// Photos new or changed in `folder`, and paths gone (photos, or folders with everything
+    /// below them: `removedFolders`, those of them that were folders of the tree).
+    public func update(_ updated: [Photo], removed: Set<String>, in folder: TreeFolder, removedFolders: [String] = []) {
+        apply(tree.remove(ids: removed))
+        apply(tree.insert(updated, in: folder))
+        for uri in removedFolders { apply(tree.removeFolder(uri: uri)) }
+    }
+
+    /// A photo renamed by this app, in `folder`: the new name is added before the old one
+    /// goes, so that the viewer and the grid, seeing the old one go, find the photo it became.
+    public func renamed(from old: String, to photo: Photo, in folder: TreeFolder) {
+        apply(tree.insert([photo], in: folder))
+        apply(tree.remove(ids: [old]))
+    }
+
+    /// Photos taken out of every album at once (moved to the trash or deleted by this app).
+    public func forget(_ ids: Set<String>) {
+        apply(tree.remove(ids: ids))
+    }
+
+    /// Photos looked up again (back from the trash): those found go into the folder they are
+    /// in, when `folder` knows it (a folder followed); those not found, out.
+    public func restored(_ photos: [Photo], gone: Set<String>, folder: (Photo) -> TreeFolder?) {
+        apply(tree.remove(ids: gone))
+        var byFolder: [TreeFolder: [Photo]] = [:]
+        var order: [TreeFolder] = []
+        for photo in photos {
+            guard let folder = folder(photo) else { continue }
+            if byFolder[folder] == nil { order.append(folder) }
+            byFolder[folder, default: []].append(photo)
+        }
+        for folder in order { apply(tree.insert(byFolder[folder] ?? [], in: folder)) }
+    }
+
+    /// Dates taken read: the tree (the switcher's order and covers) and every album get them
+    /// (each re-sorts only if it sorts by them).
+    public func setDatesTaken(_ dates: [String: Int64?]) {
+        let change = tree.setDatesTaken(dates)
+        for album in fed { album.setDatesTaken(dates) }
+        if !change.changedAlbums.isEmpty || change.switcherChanged { onAlbumsChanged() }
+    }
+
+    /// Hands a change of the tree to the albums fed, as splices, and to the switcher.
+    private func apply(_ change: FolderTreeChange) {
+        guard !change.isEmpty else { return }
+        for album in fed {
+            album.remove(change.removedIDs(from: album.id))
+            album.insert(change.insertedPhotos(in: album.id))
+        }
+        if !change.changedAlbums.isEmpty || change.switcherChanged { onAlbumsChanged() }
+        if isListed { traceAlbumCount() }
+    }
+
+    /// `trace albums COUNT MS` once the walk has ended, and whenever the count changes.
+    private func traceAlbumCount() {
+        guard Trace.isEnabled else { return }
+        let count = subfolderAlbumCount
+        guard count != tracedAlbumCount else { return }
+        tracedAlbumCount = count
+        Trace.milestone("albums", count)
+    }
+}
