@@ -6,7 +6,8 @@ import PhotoCore
 import PhotoIO
 
 /// Set as Background… (the photo's menu): the photo becomes the desktop's background, its
-/// lock screen's, or both.
+/// lock screen's, or both. What is decided (what the portal's answer means, which of GNOME's
+/// keys are set, what is said) is the core's `DesktopBackground`; this makes the calls.
 ///
 /// Through the desktop portal's Wallpaper interface where it runs, with libportal
 /// (`xdp_portal_set_wallpaper`: `SetWallpaperFile`, the file handed over with the call, and
@@ -18,10 +19,7 @@ import PhotoIO
 /// `$XDG_DATA_HOME/gphotobrowse/backgrounds/`, under a name not taken.
 @MainActor
 enum SetAsBackground {
-    /// Where the photo goes: the portal's `set-on` values.
-    enum Place: String, Sendable {
-        case background, lockscreen, both
-    }
+    typealias Place = DesktopBackground.Place
 
     /// Asks where the photo goes, then sets it there.
     static func ask(for photo: Photo, parent: UnsafeMutablePointer<GtkWindow>, toasts: Toasts) {
@@ -60,14 +58,6 @@ enum SetAsBackground {
         }
     }
 
-    private static func said(_ place: Place, _ name: String) -> String {
-        switch place {
-        case .background: tr("“%s” is the background now", name)
-        case .lockscreen: tr("“%s” is on the lock screen now", name)
-        case .both: tr("“%s” is the background and on the lock screen now", name)
-        }
-    }
-
     /// The photo as a file on this computer: itself, or a copy in the backgrounds folder.
     /// Blocking: on a worker.
     nonisolated private static func fileHere(for uri: String) -> Result<String, FileOperationFailure> {
@@ -90,10 +80,7 @@ enum SetAsBackground {
     /// GNOME's settings are tried instead. With tracing on (tests),
     /// `GPHOTOBROWSE_PORTAL_PATIENCE=MS` sets it.
     private static var portalPatience: UInt32 {
-        if Trace.isEnabled, let given = ProcessInfo.processInfo.environment["GPHOTOBROWSE_PORTAL_PATIENCE"].flatMap({ UInt32($0) }) {
-            return given
-        }
-        return 40_000
+        DesktopBackground.portalPatience(given: Trace.isEnabled ? ProcessInfo.processInfo.environment["GPHOTOBROWSE_PORTAL_PATIENCE"] : nil)
     }
 
     /// Hands the file to the desktop portal through libportal (`xdp_portal_set_wallpaper`,
@@ -163,14 +150,16 @@ enum SetAsBackground {
             if timer != 0 { g_source_remove(timer) }
             timer = 0
             guard let toasts else { return }
-            if done {
+            let answer = DesktopBackground.PortalAnswer(done: done, cancelled: cancelled, refused: refused, gaveUp: gaveUp)
+            switch DesktopBackground.outcome(of: answer) {
+            case .set:
                 Trace.milestone("background-set-portal")
-                toasts.show(said(place, name))
-            } else if cancelled && !gaveUp {
-                // The person cancelled in the desktop's own dialog.
-            } else if refused {
+                toasts.show(DesktopBackground.confirmation(place, name: name))
+            case .cancelledByPerson:
+                break
+            case .refused:
                 toasts.show(tr("The desktop did not set the background."), seconds: 10)
-            } else {
+            case .useSettings:
                 InfoLog.write("the desktop portal did not take the background (\(gaveUp ? "no answer" : message)); trying GNOME's settings")
                 throughSettings(uri, on: place, name: name, toasts: toasts)
             }
@@ -186,28 +175,23 @@ enum SetAsBackground {
             toasts.show(problem, seconds: 10)
         } else {
             Trace.milestone("background-set-settings")
-            toasts.show(said(place, name))
+            toasts.show(DesktopBackground.confirmation(place, name: name))
         }
     }
 
     /// Writes the GNOME keys for `place`; nil when done, else what stood in the way.
     private static func writeSettings(_ uri: String, on place: Place) -> String? {
-        var keys: [(schema: String, key: String)] = []
-        if place != .lockscreen {
-            keys += [("org.gnome.desktop.background", "picture-uri"), ("org.gnome.desktop.background", "picture-uri-dark")]
-        }
-        if place != .background { keys.append(("org.gnome.desktop.screensaver", "picture-uri")) }
         guard let source = g_settings_schema_source_get_default() else { return cannot }
         var settings: [String: UnsafeMutablePointer<GSettings>] = [:]
         defer { settings.values.forEach { $0.unref() } }
-        for (schemaID, key) in keys {
+        for (schemaID, key, isRequired) in DesktopBackground.settingsKeys(for: place).map({ ($0.schema, $0.key, $0.isRequired) }) {
             guard let schema = g_settings_schema_source_lookup(source, schemaID, 1) else { return cannot }
             let hasKey = g_settings_schema_has_key(schema, key) != 0
             if settings[schemaID] == nil { settings[schemaID] = g_settings_new_full(schema, nil, nil) }
             g_settings_schema_unref(schema)
             // picture-uri-dark is GNOME 42's: an older desktop has one picture for both styles.
             guard hasKey else {
-                if key == "picture-uri" { return cannot }
+                if isRequired { return cannot }
                 continue
             }
             guard g_settings_set_string(settings[schemaID], key, uri) != 0 else {
