@@ -116,7 +116,8 @@ extension BrowserWindow {
         folder.source.onAlbumsChanged = { [weak self] in self?.updateAlbums() }
         header.albums.covers.thumbnails = folder.loader
         header.albumList.covers.thumbnails = folder.loader
-        folder.source.onFoldersLeftOut = { [weak self] folders in self?.tellFoldersLeftOut(folders) }
+        let leftOut = FoldersLeftOut(toasts: toasts, parent: window)
+        folder.source.onFoldersLeftOut = { leftOut.tell($0) }
         updateAlbums()
 
         title.set(title: name)
