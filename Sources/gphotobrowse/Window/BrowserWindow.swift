@@ -39,6 +39,8 @@ final class BrowserWindow {
     let decoder = IsolatedDecoder.shared
     /// The work the window started off the main thread, cancelled when it closes.
     let jobs = WindowJobs()
+    /// Save Rotation and its undo.
+    private(set) lazy var rotationSaving = RotationSaving(toasts: toasts, decoder: decoder, jobs: jobs)
     var folder: OpenFolder?
     /// The person's own albums, as the switcher lists them in every window.
     var collectionAlbums: [AlbumSummary] { YourAlbums.shared.summaries }

@@ -107,7 +107,7 @@ extension BrowserWindow {
         case .albumRemoval(let removal): putBack(removal)
         case .albumDeletion(let deleted, let wasShown): undoDelete(deleted, show: wasShown)
         case .rename(let from, let to): undoRename(from: from, to: to)
-        case .rotation(let uri, let previous): undoRotation(of: uri, back: previous)
+        case .rotation(let uri, let previous): rotationSaving.undo(uri, back: previous, in: folder)
         case .marks(let back): undoMarks(back)
         }
     }

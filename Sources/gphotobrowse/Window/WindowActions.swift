@@ -24,7 +24,10 @@ extension BrowserWindow {
         }
         addAction(window, "undo") { [weak self] in self?.undoLast() }
         addAction(window, "rename") { [weak self] in self?.startRename() }
-        addAction(window, "save-rotation") { [weak self] in self?.saveRotation() }
+        addAction(window, "save-rotation") { [weak self] in
+            guard let self, self.isViewerShown, let folder = self.folder else { return }
+            self.rotationSaving.save(shownIn: folder)
+        }
         installMarkActions()
         installTagAction()
 
