@@ -6,28 +6,19 @@ import PhotoIO
 /// Favourites and stars from the keyboard, the menus and the viewer: Ctrl+0 … Ctrl+5 rate,
 /// Ctrl+period makes a favourite or not. Written to the photos' XMP sidecars (or the app's
 /// own store, `PhotoMarksStore`) on a worker, with a toast offering Undo, and Ctrl+Z.
-extension BrowserWindow {
-    func installMarkActions() {
-        for stars in 0...PhotoMarks.maxRating {
-            addAction(window, "rate-\(stars)") { [weak self] in self?.changeMarks(.rating(stars)) }
-        }
-        addAction(window, "favourite") { [weak self] in self?.toggleFavourite() }
+///
+/// It needs the window's toasts and the folder whose history the step goes in, not the
+/// window: which photos are marked is the window's to say (`WindowActions`).
+@MainActor
+final class PhotoMarking {
+    private weak var toasts: Toasts?
+
+    init(toasts: Toasts) {
+        self.toasts = toasts
     }
 
-    /// The photos a mark goes on: the ones to act on, else the photo whose tile has the focus.
-    var photosToMark: [Photo] { photosToPrint.filter { !$0.isNotFound } }
-
-    func toggleFavourite() {
-        let photos = photosToMark
-        guard !photos.isEmpty else { return }
-        let all = photos.allSatisfy { ShownMarks.shared.marks(of: $0.id)?.favourite ?? false }
-        changeMarks(.favourite(!all))
-    }
-
-    /// Writes `change` on the photos at `uris` (nil: the photos to mark now).
-    func changeMarks(_ change: MarksChange, on chosen: [String]? = nil) {
-        guard let folder else { return }
-        let uris = chosen ?? photosToMark.map(\.id)
+    /// Writes `change` on the photos at `uris`, an Undo step in `folder`'s history.
+    func write(_ change: MarksChange, on uris: [String], in folder: OpenFolder) {
         guard !uris.isEmpty else { return }
         let shared = ShownMarks.shared
         let store = shared.store
@@ -53,22 +44,22 @@ extension BrowserWindow {
                     shared.set(item.marks, for: item.uri)
                     Self.traceWritten(change, uri: item.uri, marks: item.marks)
                 }
-                guard let self else { return }
-                if !problems.isEmpty { self.toasts.show(problems.joined(separator: "\n"), seconds: 10) }
-                guard !undo.isEmpty, folder === self.folder else { return }
+                guard let self, let toasts = self.toasts else { return }
+                if !problems.isEmpty { toasts.show(problems.joined(separator: "\n"), seconds: 10) }
+                guard !undo.isEmpty else { return }
                 let step = folder.history.record(.marks(undo))
                 let inOwnStore = done.contains { if case .appStore = $0.place { true } else { false } }
-                self.toasts.show(Self.describe(change, count: done.count, ownStore: inOwnStore), actionLabel: tr("Undo")) { [weak self] in
-                    guard let self, case .marks(let back)? = self.folder?.history.take(step) else { return }
-                    self.undoMarks(back)
+                toasts.show(Self.describe(change, count: done.count, ownStore: inOwnStore), actionLabel: tr("Undo")) { [weak self, weak folder] in
+                    guard let self, case .marks(let back)? = folder?.history.take(step) else { return }
+                    self.undo(back)
                 }
             }
         }
     }
 
     /// Writes the marks photos had back.
-    func undoMarks(_ back: [(uri: String, marks: PhotoMarks)]) {
-        toasts.dismissActionable()
+    func undo(_ back: [(uri: String, marks: PhotoMarks)]) {
+        toasts?.dismissActionable()
         let shared = ShownMarks.shared
         let store = shared.store
         shared.onWorker { [weak self] in
@@ -83,7 +74,7 @@ extension BrowserWindow {
                     Trace.milestone("favourite", text: "\(item.uri) \(item.marks.favourite ? 1 : 0)")
                     Trace.milestone("tagged", text: "\(item.uri) \(item.marks.tags.count)")
                 }
-                if !failures.isEmpty { self?.toasts.show(failures.joined(separator: "\n"), seconds: 10) }
+                if !failures.isEmpty { self?.toasts?.show(failures.joined(separator: "\n"), seconds: 10) }
             }
         }
     }

@@ -41,6 +41,8 @@ final class BrowserWindow {
     let jobs = WindowJobs()
     /// Save Rotation and its undo.
     private(set) lazy var rotationSaving = RotationSaving(toasts: toasts, decoder: decoder, jobs: jobs)
+    /// Favourites, stars and tags written, and their undo.
+    private(set) lazy var marking = PhotoMarking(toasts: toasts)
     var folder: OpenFolder?
     /// The person's own albums, as the switcher lists them in every window.
     var collectionAlbums: [AlbumSummary] { YourAlbums.shared.summaries }

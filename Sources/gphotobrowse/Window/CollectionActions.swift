@@ -108,7 +108,7 @@ extension BrowserWindow {
         case .albumDeletion(let deleted, let wasShown): undoDelete(deleted, show: wasShown)
         case .rename(let from, let to): undoRename(from: from, to: to)
         case .rotation(let uri, let previous): rotationSaving.undo(uri, back: previous, in: folder)
-        case .marks(let back): undoMarks(back)
+        case .marks(let back): marking.undo(back)
         }
     }
 

@@ -100,4 +100,30 @@ extension BrowserWindow {
             if let uri { self?.open(uris: [uri]) }
         }
     }
+
+    // MARK: Marks
+
+    func installMarkActions() {
+        for stars in 0...PhotoMarks.maxRating {
+            addAction(window, "rate-\(stars)") { [weak self] in self?.changeMarks(.rating(stars)) }
+        }
+        addAction(window, "favourite") { [weak self] in self?.toggleFavourite() }
+    }
+
+    /// The photos a mark goes on: the ones to act on, else the photo whose tile has the focus.
+    var photosToMark: [Photo] { photosToPrint.filter { !$0.isNotFound } }
+
+    func toggleFavourite() {
+        let photos = photosToMark
+        guard !photos.isEmpty else { return }
+        let all = photos.allSatisfy { ShownMarks.shared.marks(of: $0.id)?.favourite ?? false }
+        changeMarks(.favourite(!all))
+    }
+
+    /// Writes `change` on the photos at `uris` (nil: the photos to mark now), through the
+    /// window's `PhotoMarking`.
+    func changeMarks(_ change: MarksChange, on chosen: [String]? = nil) {
+        guard let folder else { return }
+        marking.write(change, on: chosen ?? photosToMark.map(\.id), in: folder)
+    }
 }
