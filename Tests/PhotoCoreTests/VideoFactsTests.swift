@@ -24,7 +24,9 @@ import Testing
             #expect(VideoFacts.isVideo(contentType: type), "\(type)")
         }
         #expect(!VideoFacts.isVideo(contentType: "image/jpeg"))
-        #expect(Photo(id: "file:///a.mov", displayName: "a.mov", modified: 0, size: 1, contentType: "video/quicktime").isVideo)
+        let clip = Photo(id: "file:///a.mov", displayName: "a.mov", modified: 0, size: 1, contentType: "video/quicktime")
+        #expect(clip.isVideo)
+        #expect(SpokenPhotoName.of(clip) == "a.mov, video")
     }
 
     @Test func aVideosLengthCrossesTheProcessBoundaryAndTheCache() throws {

@@ -1,9 +1,13 @@
 /// What a screen reader says of a photo's tile or of the photo in the viewer: its name, when
-/// it was taken, and whether edit mode has it selected ("IMG_0042.jpg, taken 1 May 2024,
+/// it is a video, when it was taken, and whether edit mode has it selected ("IMG_0042.jpg, taken 1 May 2024,
 /// 10:00, selected").
 public enum SpokenPhotoName {
     public static func of(_ photo: Photo, selected: Bool = false, position: (index: Int, count: Int)? = nil) -> String {
         var parts = [photo.displayName]
+        if photo.isVideo {
+            // TRANSLATORS: said of a video's tile or of a video in the viewer, after its name.
+            parts.append(tr("video"))
+        }
         if let taken = photo.dateTaken {
             // Dates taken are a camera's wall-clock time counted as if it were UTC (ExifDate).
             let seconds = taken >= 0 ? taken / 1_000_000 : -((-taken + 999_999) / 1_000_000)
