@@ -124,8 +124,8 @@ import Testing
             return
         }
 
-        #expect(isolated.dateTaken(uri: folder.uri("dated.jpg")) == PhotoMetadata.readDate(uri: folder.uri("dated.jpg")))
-        #expect(isolated.dateTaken(uri: folder.uri("dated.jpg"))?.dateTaken != nil)
+        #expect(isolated.dateTaken(uri: folder.uri("dated.jpg"), cancellation: CancellationFlag()) == PhotoMetadata.readDate(uri: folder.uri("dated.jpg")))
+        #expect(isolated.dateTaken(uri: folder.uri("dated.jpg"), cancellation: CancellationFlag())?.dateTaken != nil)
         let details = isolated.properties(uri: folder.uri("dated.jpg"), cancellation: CancellationFlag())
         #expect(details == PhotoProperties.read(uri: folder.uri("dated.jpg")))
         #expect(details.dateTaken != nil && details.name == "dated.jpg")
@@ -199,7 +199,7 @@ import Testing
         folder.fifo("pipe.jpg")
         uris += [folder.uri("pipe.jpg"), folder.uri("missing.jpg")]
         let isolated = Self.decoder(processes: 1)
-        let dates = isolated.datesTaken(uris: uris)
+        let dates = isolated.datesTaken(uris: uris, cancellation: CancellationFlag())
         #expect(dates == uris.map { PhotoMetadata.readDate(uri: $0) })
         #expect(dates.compactMap { $0?.dateTaken }.count == (DecoderChannel.maxDescriptors + 10 + 2) / 3)
         #expect(dates.last! == nil)

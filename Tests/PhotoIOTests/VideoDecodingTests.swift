@@ -53,7 +53,7 @@ import Testing
         #expect(image.videoTurns == 1)
         #expect(isolated.status.contains("seccomp"), "\(isolated.status)")
 
-        let dates = isolated.datesTaken(uris: [folder.uri("turned.mp4")])
+        let dates = isolated.datesTaken(uris: [folder.uri("turned.mp4")], cancellation: CancellationFlag())
         #expect(dates == [.taken(1_620_284_889 * 1_000_000)])
     }
 

@@ -215,12 +215,12 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Embedde
     }
 
     /// The date `uri` was taken; see `PhotoMetadata.readDate(uri:)`.
-    public func dateTaken(uri: String) -> DateTakenCache.Value? {
+    public func dateTaken(uri: String, cancellation: CancellationFlag) -> DateTakenCache.Value? {
         decoding {
             PhotoMetadata.readDate(uri: uri)
         } isolated: {
             guard case .success((let reply, _)) = run(DecoderRequest(id: 0, operation: .date), uri: uri,
-                                                      reach: .prefix(RemoteFileCopies.metadataPrefix), cancellation: CancellationFlag()),
+                                                      reach: .prefix(RemoteFileCopies.metadataPrefix), cancellation: cancellation),
                   case .date(let value) = reply.outcome else { return nil }
             return value
         }
@@ -230,16 +230,21 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Embedde
     /// `dateTaken(uri:)`. A batch whose process breaks down is read again a file at a time,
     /// so only the file at fault goes without its date. A photo on another machine is read
     /// from its first 16 KiB, and from its first 128 KiB when its EXIF goes on past them.
-    public func datesTaken(uris: [String]) -> [DateTakenCache.Value?] {
+    /// A cancelled flag stops the reads of files on other machines and the decoder's requests
+    /// (those dates stay unknown).
+    public func datesTaken(uris: [String], cancellation: CancellationFlag) -> [DateTakenCache.Value?] {
         decoding {
             uris.map { PhotoMetadata.readDate(uri: $0) }
         } isolated: {
             var dates = [DateTakenCache.Value?](repeating: nil, count: uris.count)
             for start in stride(from: 0, to: uris.count, by: DecoderChannel.maxDescriptors) {
                 let batch = Array(start..<min(start + DecoderChannel.maxDescriptors, uris.count))
-                let cutShort = readDates(of: uris, batch, reach: .prefix(RemoteFileCopies.metadataPrefix), into: &dates)
+                if cancellation.isCancelled { break }
+                let cutShort = readDates(of: uris, batch, reach: .prefix(RemoteFileCopies.metadataPrefix), cancellation: cancellation, into: &dates)
                 let longer = cutShort.filter { RemoteFileCopies.isRemote(uris[$0]) && !RemoteFileCopies.shared.hasWhole(uris[$0]) }
-                if !longer.isEmpty { _ = readDates(of: uris, longer, reach: .prefix(RemoteFileCopies.largestMetadataPrefix), into: &dates) }
+                if !longer.isEmpty {
+                    _ = readDates(of: uris, longer, reach: .prefix(RemoteFileCopies.largestMetadataPrefix), cancellation: cancellation, into: &dates)
+                }
             }
             return dates
         }
@@ -247,13 +252,13 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Embedde
 
     /// Reads the dates of `uris[indices]` (at most a request's worth) into `dates`; returns
     /// the indices of the files that ended before their EXIF did.
-    private func readDates(of uris: [String], _ indices: [Int], reach: RemoteFileCopies.Reach,
+    private func readDates(of uris: [String], _ indices: [Int], reach: RemoteFileCopies.Reach, cancellation: CancellationFlag,
                            into dates: inout [DateTakenCache.Value?]) -> [Int] {
-        let opened = Self.openForDates(uris, indices, reach: reach)
+        let opened = Self.openForDates(uris, indices, reach: reach, cancellation: cancellation)
         defer { for file in opened { close(file.fd) } }
         guard !opened.isEmpty else { return [] }
         let request = DecoderRequest(id: 0, operation: .dates)
-        let answer = withProcess { $0.run(request, descriptors: opened.map(\.fd), timeout: settings.timeout, cancellation: CancellationFlag()) }
+        let answer = withProcess { $0.run(request, descriptors: opened.map(\.fd), timeout: settings.timeout, cancellation: cancellation) }
         if case .success((let reply, let pixels)) = answer {
             if let pixels { close(pixels) }
             if case .dates(let values, let cutShort) = reply.outcome, values.count == opened.count {
@@ -261,16 +266,17 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Embedde
                 return cutShort.map { opened[$0].index }
             }
         }
-        for file in opened { dates[file.index] = dateTaken(uri: uris[file.index]) }
+        for file in opened where !cancellation.isCancelled { dates[file.index] = dateTaken(uri: uris[file.index], cancellation: cancellation) }
         return []
     }
 
     /// Opens the files whose dates to read: local ones in turn, files on other machines six
     /// at a time (each waits on its server: opening, then its first bytes, which hold its
     /// EXIF), in the order given.
-    private static func openForDates(_ uris: [String], _ indices: [Int], reach: RemoteFileCopies.Reach) -> [(index: Int, fd: Int32)] {
+    private static func openForDates(_ uris: [String], _ indices: [Int], reach: RemoteFileCopies.Reach,
+                                     cancellation: CancellationFlag) -> [(index: Int, fd: Int32)] {
         guard indices.contains(where: { RemoteFileCopies.isRemote(uris[$0]) }) else {
-            return indices.compactMap { i in (try? open(uri: uris[i], reach: reach).get()).map { (i, $0.fd) } }
+            return indices.compactMap { i in (try? open(uri: uris[i], reach: reach, cancellation: cancellation).get()).map { (i, $0.fd) } }
         }
         let found = Mutex([Int: Int32]())
         let group = DispatchGroup()
@@ -279,7 +285,7 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Embedde
             slots.wait()
             DispatchQueue.global(qos: .utility).async(group: group) {
                 defer { slots.signal() }
-                if case .success(let file) = open(uri: uris[i], reach: reach) { found.withLock { $0[i] = file.fd } }
+                if case .success(let file) = open(uri: uris[i], reach: reach, cancellation: cancellation) { found.withLock { $0[i] = file.fd } }
             }
         }
         group.wait()

@@ -31,7 +31,7 @@ public final class DateTakenReader: Sendable {
     public typealias DateSource = @Sendable (_ uri: String) -> DateTakenCache.Value?
     /// Reads several files' dates at once (a decoder process reads a batch per request);
     /// one answer per URI, in order.
-    public typealias BatchDateSource = @Sendable (_ uris: [String]) -> [DateTakenCache.Value?]
+    public typealias BatchDateSource = @Sendable (_ uris: [String], _ cancellation: CancellationFlag) -> [DateTakenCache.Value?]
 
     /// How many files `run` hands the source at a time: one for a single-file source, so a
     /// cancel stops between files; `DecoderChannel.maxDescriptors` for a batch source.
@@ -60,7 +60,7 @@ public final class DateTakenReader: Sendable {
     ///   - source: how a date is read; `PhotoMetadata.readDate(uri:)` unless a test says.
     public convenience init(cacheHome: String? = nil, saveInterval: Double = 30,
                             source: @escaping DateSource = { PhotoMetadata.readDate(uri: $0) }) {
-        self.init(cacheHome: cacheHome, saveInterval: saveInterval, batchCount: 1, batchSource: { $0.map(source) })
+        self.init(cacheHome: cacheHome, saveInterval: saveInterval, batchCount: 1, batchSource: { uris, _ in uris.map(source) })
     }
 
     /// A reader whose dates come `batchCount` files at a time (`IsolatedDecoder.datesTaken`).
@@ -122,7 +122,7 @@ public final class DateTakenReader: Sendable {
             if cancellation.isCancelled { break }
             if n == next {
                 let chunk = toRead[n..<min(n + batchCount, toRead.count)]
-                values = source(chunk.map(\.id))
+                values = source(chunk.map(\.id), cancellation)
                 if values.count != chunk.count { values = Array(repeating: nil, count: chunk.count) }
                 next = n + chunk.count
             }

@@ -265,7 +265,7 @@ func releaseFreedMemory() {
 extension DateTakenReader {
     /// The process's reader: windows share its cache in memory. Dates are read in the
     /// decoder processes, as pixels are.
-    static let shared = DateTakenReader(batchSource: { IsolatedDecoder.shared.datesTaken(uris: $0) })
+    static let shared = DateTakenReader(batchSource: { IsolatedDecoder.shared.datesTaken(uris: $0, cancellation: $1) })
 }
 
 /// Writes `gphotobrowse: MESSAGE` to stderr.
