@@ -244,7 +244,7 @@ private func modificationTime(_ path: String) -> Date? {
 
     @Test func saveCopyWritesExactlyTheChosenName() throws {
         let files = photos()
-        let result = PhotoExport.saveCopy(of: source.uri(files[0]), as: target.uri("holiday.jpg"))
+        let result = PhotoExport.saveCopy(of: source.uri(files[0]), as: target.uri("holiday.jpg"), cancellation: CancellationFlag())
         #expect(try result.get() == target.uri("holiday.jpg"))
         #expect(target.bytes("holiday.jpg") == source.bytes(files[0]))
         #expect(names(in: target.path) == ["holiday.jpg"])
@@ -253,7 +253,7 @@ private func modificationTime(_ path: String) -> Date? {
     @Test func saveCopyNeverOverwrites() throws {
         source.file("a.jpg", bytes: [1, 2, 3])
         target.file("taken.jpg", text: "keep me")
-        let result = PhotoExport.saveCopy(of: source.uri("a.jpg"), as: target.uri("taken.jpg"))
+        let result = PhotoExport.saveCopy(of: source.uri("a.jpg"), as: target.uri("taken.jpg"), cancellation: CancellationFlag())
         #expect(result.failure?.kind == .exists)
         #expect(result.failure?.message.contains("already exists") == true)
         #expect(target.bytes("taken.jpg") == Array("keep me".utf8))
@@ -262,8 +262,8 @@ private func modificationTime(_ path: String) -> Date? {
 
     @Test func saveCopyReportsAMissingSourceAndAMissingFolder() throws {
         source.file("a.jpg", bytes: [1])
-        #expect(PhotoExport.saveCopy(of: source.uri("gone.jpg"), as: target.uri("x.jpg")).failure?.kind == .vanished)
-        #expect(PhotoExport.saveCopy(of: source.uri("a.jpg"), as: target.uri("no/x.jpg")).failure?.kind == .noFolder)
+        #expect(PhotoExport.saveCopy(of: source.uri("gone.jpg"), as: target.uri("x.jpg"), cancellation: CancellationFlag()).failure?.kind == .vanished)
+        #expect(PhotoExport.saveCopy(of: source.uri("a.jpg"), as: target.uri("no/x.jpg"), cancellation: CancellationFlag()).failure?.kind == .noFolder)
         #expect(names(in: target.path).isEmpty)
     }
 }

@@ -34,18 +34,18 @@ import Testing
         let photo = randomBytes(1_000_000)
         server.files["sftp://host/a.jpg"] = photo
         let copies = copies()
-        let prefix = try copies.open("sftp://host/a.jpg", reach: .prefix(128 << 10)).get()
+        let prefix = try copies.open("sftp://host/a.jpg", reach: .prefix(128 << 10), cancellation: CancellationFlag()).get()
         #expect(prefix.name == "a.jpg")
         let start = contents(prefix.fd)
         #expect(start.count >= 128 << 10 && start.count < photo.count)
         #expect(Array(photo.prefix(start.count)) == start)
         #expect(!copies.hasWhole("sftp://host/a.jpg"))
-        let whole = try copies.open("sftp://host/a.jpg", reach: .whole).get()
+        let whole = try copies.open("sftp://host/a.jpg", reach: .whole, cancellation: CancellationFlag()).get()
         #expect(contents(whole.fd) == photo)
         #expect(copies.hasWhole("sftp://host/a.jpg"))
         // Read again, prefix or whole: from the copy.
-        _ = contents(try copies.open("sftp://host/a.jpg", reach: .whole).get().fd)
-        _ = contents(try copies.open("sftp://host/a.jpg", reach: .prefix(4096)).get().fd)
+        _ = contents(try copies.open("sftp://host/a.jpg", reach: .whole, cancellation: CancellationFlag()).get().fd)
+        _ = contents(try copies.open("sftp://host/a.jpg", reach: .prefix(4096), cancellation: CancellationFlag()).get().fd)
         #expect(copies.totals.files == 2)
         // A stream that cannot seek reads the first bytes again, and only those.
         #expect(copies.totals.bytes == Int64(seekable ? photo.count : photo.count + start.count))
@@ -55,9 +55,9 @@ import Testing
     @Test func aShortFileIsWholeAfterItsPrefix() throws {
         server.files["smb://nas/s.png"] = randomBytes(5000)
         let copies = copies()
-        #expect(contents(try copies.open("smb://nas/s.png", reach: .prefix(128 << 10)).get().fd).count == 5000)
+        #expect(contents(try copies.open("smb://nas/s.png", reach: .prefix(128 << 10), cancellation: CancellationFlag()).get().fd).count == 5000)
         #expect(copies.hasWhole("smb://nas/s.png"))
-        _ = try copies.open("smb://nas/s.png", reach: .whole).get()
+        _ = try copies.open("smb://nas/s.png", reach: .whole, cancellation: CancellationFlag()).get()
         #expect(server.opens == 1)
     }
 
@@ -68,7 +68,7 @@ import Testing
         let copies = copies()
         let results = Mutex<[[UInt8]]>([])
         DispatchQueue.concurrentPerform(iterations: 4) { _ in
-            if case .success(let file) = copies.open("sftp://host/b.jpg", reach: .whole) {
+            if case .success(let file) = copies.open("sftp://host/b.jpg", reach: .whole, cancellation: CancellationFlag()) {
                 let bytes = Self.contents(file.fd)
                 results.withLock { $0.append(bytes) }
             }
@@ -80,11 +80,11 @@ import Testing
     @Test func theLeastRecentlyUsedCopiesGoPastTheLimits() throws {
         for name in ["1", "2", "3"] { server.files["sftp://host/\(name).jpg"] = randomBytes(300_000) }
         let copies = copies(maxBytes: 700_000)
-        for name in ["1", "2", "3"] { close(try copies.open("sftp://host/\(name).jpg", reach: .whole).get().fd) }
+        for name in ["1", "2", "3"] { close(try copies.open("sftp://host/\(name).jpg", reach: .whole, cancellation: CancellationFlag()).get().fd) }
         #expect(!copies.hasWhole("sftp://host/1.jpg"))
         #expect(copies.hasWhole("sftp://host/2.jpg") && copies.hasWhole("sftp://host/3.jpg"))
         let byCount = self.copies(maxFiles: 2)
-        for name in ["1", "2", "3", "2"] { close(try byCount.open("sftp://host/\(name).jpg", reach: .prefix(1000)).get().fd) }
+        for name in ["1", "2", "3", "2"] { close(try byCount.open("sftp://host/\(name).jpg", reach: .prefix(1000), cancellation: CancellationFlag()).get().fd) }
         #expect(byCount.totals.files == 3)
     }
 
@@ -93,11 +93,11 @@ import Testing
         server.files["sftp://host/c.jpg"] = photo
         server.failAfter = 200_000
         let copies = copies()
-        let failed = copies.open("sftp://host/c.jpg", reach: .whole)
+        let failed = copies.open("sftp://host/c.jpg", reach: .whole, cancellation: CancellationFlag())
         #expect(failed.failure?.kind == .unreadable)
         server.failAfter = nil
-        #expect(contents(try copies.open("sftp://host/c.jpg", reach: .whole).get().fd) == photo)
-        #expect(copies.open("sftp://host/none.jpg", reach: .whole).failure?.kind == .unreadable)
+        #expect(contents(try copies.open("sftp://host/c.jpg", reach: .whole, cancellation: CancellationFlag()).get().fd) == photo)
+        #expect(copies.open("sftp://host/none.jpg", reach: .whole, cancellation: CancellationFlag()).failure?.kind == .unreadable)
     }
 
     @Test func aCancelledCopyStopsAndFolderCopiesAreForgotten() throws {

@@ -104,7 +104,7 @@ public enum PhotoExport {
     /// called, so a target that exists (or appears meanwhile) fails with `.exists`. Same
     /// temporary name and rename as `export`. Returns the target's URI.
     public static func saveCopy(
-        of source: String, as target: String, cancellation: CancellationFlag = CancellationFlag()
+        of source: String, as target: String, cancellation: CancellationFlag
     ) -> Result<String, FileOperationFailure> {
         let file = g_file_new_for_uri(target)
         defer { unref(file) }

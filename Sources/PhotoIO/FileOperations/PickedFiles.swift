@@ -10,7 +10,7 @@ import PhotoCore
 ///
 /// Blocking: call it on a worker thread.
 public enum PickedFiles {
-    public static func path(of uri: String, cancellation: CancellationFlag = CancellationFlag()) -> Result<[UInt8], FileOperationFailure> {
+    public static func path(of uri: String, cancellation: CancellationFlag) -> Result<[UInt8], FileOperationFailure> {
         if WebAddress.isWebAddress(uri) {
             switch WebPhotoFiles.shared.fetch(uri, policy: .preferCached, cancellation: cancellation) {
             case .success(let file): return .success(Array(file.path.utf8))

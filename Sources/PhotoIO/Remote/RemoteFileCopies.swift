@@ -97,7 +97,7 @@ public final class RemoteFileCopies: Sendable {
 
     /// A descriptor of the copy of `uri` holding at least `reach` of it (positioned at its
     /// start, closed by the caller), and the file's name.
-    public func open(_ uri: String, reach: Reach, cancellation: CancellationFlag = CancellationFlag())
+    public func open(_ uri: String, reach: Reach, cancellation: CancellationFlag)
         -> Result<(fd: Int32, name: String?), DecodeFailure> {
         let copy: Copy
         switch take(uri) {

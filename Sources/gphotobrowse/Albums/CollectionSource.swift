@@ -22,11 +22,12 @@ final class CollectionSource: AlbumSource {
     /// The folders holding the photos, followed on disk until `cancel`.
     private let folders = CollectionFolders()
     private var isCancelled = false
+    private var albumsObservation: Observation?
 
     init(id: String, jobs: WindowJobs) {
         dates = DatesTakenReading(jobs: jobs)
         self.id = id
-        YourAlbums.shared.observe(self) { [weak self] in self?.update() }
+        albumsObservation = YourAlbums.shared.observe { [weak self] in self?.update() }
         dates.onDates = { [weak self] read, _ in self?.album?.setDatesTaken(read) }
         // Looked up again on the worker; the album follows when the answers are in.
         folders.onChange = { uris in YourAlbums.shared.lookUp(uris) }

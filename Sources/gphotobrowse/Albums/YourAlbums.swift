@@ -25,7 +25,8 @@ final class YourAlbums {
     /// The photos looked up: found, and not found (moved or deleted outside the app); those
     /// being looked up, and those asked for again meanwhile.
     private var lookups = AlbumPhotoLookups()
-    private var observers: [Observer] = []
+    private var observers: [Int: @MainActor () -> Void] = [:]
+    private var lastObserver = 0
     /// Changes and loads, in order.
     private let queue = DispatchQueue(label: "gphotobrowse.your-albums")
     /// Looking photos up (a stat each), beside the changes.
@@ -52,16 +53,13 @@ final class YourAlbums {
         })
     }
 
-    /// Calls `handler` after every change, while `owner` lives.
-    func observe(_ owner: AnyObject, _ handler: @escaping @MainActor () -> Void) {
-        observers.removeAll { $0.owner == nil }
-        observers.append(Observer(owner: owner, handler: handler))
-    }
-
-    /// A handler, kept while its owner lives.
-    private struct Observer {
-        weak var owner: AnyObject?
-        let handler: @MainActor () -> Void
+    /// Calls `handler` after every change, until the observation returned goes (held by the
+    /// observer's owner in a stored property).
+    func observe(_ handler: @escaping @MainActor () -> Void) -> Observation {
+        lastObserver += 1
+        let number = lastObserver
+        observers[number] = handler
+        return Observation { [weak self] in self?.observers[number] = nil }
     }
 
     func collection(_ id: String) -> PhotoCollection? { collections.first { $0.id == id } }
@@ -166,8 +164,8 @@ final class YourAlbums {
 
     private func publish() {
         summaries = lookups.summaries(collections)
-        observers.removeAll { $0.owner == nil }
-        for observer in observers { observer.handler() }
+        // In the order they were added.
+        for (_, handler) in observers.sorted(by: { $0.key < $1.key }) { handler() }
     }
 
     // MARK: Following the folder

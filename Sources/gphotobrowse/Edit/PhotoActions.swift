@@ -85,7 +85,7 @@ enum PhotoActions {
 
     /// "Save a Copy…": asks where, then copies the photo byte for byte there, and says
     /// whether it worked.
-    static func saveCopy(of photo: Photo, parent: UnsafeMutablePointer<GtkWindow>, toasts: Toasts) {
+    static func saveCopy(of photo: Photo, parent: UnsafeMutablePointer<GtkWindow>, toasts: Toasts, jobs: WindowJobs) {
         let chooser = gtk_file_chooser_native_new(tr("Save a Copy"), parent, GTK_FILE_CHOOSER_ACTION_SAVE, tr("_Save"), tr("_Cancel"))!
         // A web photo's file name is its address's last part (its title may be any words).
         gtk_file_chooser_set_current_name(chooser.cast(), SaveDestination.copyName(id: photo.id, displayName: photo.displayName))
@@ -98,12 +98,13 @@ enum PhotoActions {
             g_free(target)
             file.unref()
             let source = photo.id
-            Thread.detachNewThread {
-                let result = PhotoExport.saveCopy(of: source, as: targetURI)
-                onMain { [weak toasts] in
+            let owner = MainThreadOwner(toasts)
+            jobs.perform { flag in
+                let result = PhotoExport.saveCopy(of: source, as: targetURI, cancellation: flag)
+                owner.onMain { toasts in
                     switch result {
-                    case .success(let saved): toasts?.show(tr("Saved a copy as “%s”", OutsideText(EditController.name(saved))))
-                    case .failure(let failure): toasts?.show(tr("The copy was not saved: %s", failure.message), seconds: 10)
+                    case .success(let saved): toasts.show(tr("Saved a copy as “%s”", OutsideText(EditController.name(saved))))
+                    case .failure(let failure): toasts.show(tr("The copy was not saved: %s", failure.message), seconds: 10)
                     }
                 }
             }

@@ -22,7 +22,7 @@ enum SetAsBackground {
     typealias Place = DesktopBackground.Place
 
     /// Asks where the photo goes, then sets it there.
-    static func ask(for photo: Photo, parent: UnsafeMutablePointer<GtkWindow>, toasts: Toasts) {
+    static func ask(for photo: Photo, parent: UnsafeMutablePointer<GtkWindow>, toasts: Toasts, jobs: WindowJobs) {
         guard !photo.isNotFound else { return }
         let dialog = Texts.messageDialog(
             parent, heading: ShownText(tr("Set as Background?")),
@@ -38,18 +38,19 @@ enum SetAsBackground {
         adw_message_dialog_set_close_response(dialog, "cancel")
         onSignal(dialog, "response", string: { [weak toasts] response in
             guard let place = Place(rawValue: response), let toasts else { return }
-            set(photo, on: place, toasts: toasts)
+            set(photo, on: place, toasts: toasts, jobs: jobs)
         })
         gtk_window_present(dialog.window)
     }
 
-    /// Sets `photo` on `place`, and says whether it worked.
-    static func set(_ photo: Photo, on place: Place, toasts: Toasts) {
+    /// Sets `photo` on `place`, and says whether it worked. The copy of a photo from
+    /// elsewhere is a job of the window (`jobs`), stopped when it closes.
+    static func set(_ photo: Photo, on place: Place, toasts: Toasts, jobs: WindowJobs) {
         let uri = photo.id, name = photo.displayName
-        Thread.detachNewThread { [weak toasts] in
-            let local = fileHere(for: uri)
-            onMain { [weak toasts] in
-                guard let toasts else { return }
+        let owner = MainThreadOwner(toasts)
+        jobs.perform { flag in
+            let local = fileHere(for: uri, cancellation: flag)
+            owner.onMain { toasts in
                 switch local {
                 case .failure(let failure): toasts.show(tr("The background was not set: %s", failure.message), seconds: 10)
                 case .success(let fileURI): throughPortal(fileURI, on: place, name: name, toasts: toasts)
@@ -60,7 +61,7 @@ enum SetAsBackground {
 
     /// The photo as a file on this computer: itself, or a copy in the backgrounds folder.
     /// Blocking: on a worker.
-    nonisolated private static func fileHere(for uri: String) -> Result<String, FileOperationFailure> {
+    nonisolated private static func fileHere(for uri: String, cancellation: CancellationFlag) -> Result<String, FileOperationFailure> {
         let file = g_file_new_for_uri(uri)
         let isLocal = !WebAddress.isWebAddress(uri) && g_file_is_native(file) != 0
         file?.unref()
@@ -69,7 +70,7 @@ enum SetAsBackground {
         guard g_mkdir_with_parents(folder, 0o700) == 0 else {
             return .failure(FileOperationFailure(.noFolder, tr("The folder “%s” could not be made.", folder)))
         }
-        let report = PhotoExport.export([uri], to: URL(fileURLWithPath: folder, isDirectory: true).absoluteString, cancellation: CancellationFlag())
+        let report = PhotoExport.export([uri], to: URL(fileURLWithPath: folder, isDirectory: true).absoluteString, cancellation: cancellation)
         guard let result = report.results.first else { return .failure(FileOperationFailure(.other, tr("The photo could not be copied."))) }
         return result.outcome
     }

@@ -13,6 +13,8 @@ final class PickSession {
     /// The URI to choose from.
     let location: String
     private(set) var isDone = false
+    /// The chosen photos' paths are being looked up.
+    private var isChoosing = false
     /// The window is to close: the caller has its answer.
     var onDone: () -> Void = {}
 
@@ -23,12 +25,14 @@ final class PickSession {
     }
 
     /// Writes `photos` (in the order given: the order shown) for the caller, and ends. Their
-    /// paths are looked up on a worker (a web photo is downloaded if it is not yet).
-    func choose(_ photos: [Photo]) {
-        guard !isDone, !photos.isEmpty else { return }
-        isDone = true
+    /// paths are looked up as a job of the picking window (`jobs`; a web photo is downloaded
+    /// if it is not yet): the window closed meanwhile, nothing is chosen.
+    func choose(_ photos: [Photo], jobs: WindowJobs) {
+        guard !isDone, !isChoosing, !photos.isEmpty else { return }
+        isChoosing = true
         let uris = photos.map(\.id), asURIs = options.uris, nullSeparated = options.nullSeparated
-        Thread.detachNewThread { [weak self] in
+        let owner = MainThreadOwner(self)
+        jobs.perform { flag in
             var entries: [[UInt8]] = []
             var problem: String?
             for uri in uris {
@@ -36,7 +40,7 @@ final class PickSession {
                     entries.append(Array(uri.utf8))
                     continue
                 }
-                switch PickedFiles.path(of: uri) {
+                switch PickedFiles.path(of: uri, cancellation: flag) {
                 case .success(let path): entries.append(path)
                 case .failure(let failure):
                     problem = tr("“%1$s” could not be copied to this computer: %2$s", parseName(ofURI: uri), failure.message)
@@ -44,14 +48,15 @@ final class PickSession {
                 if problem != nil { break }
             }
             let output = PickedOutput.bytes(entries, nullSeparated: nullSeparated)
-            onMain { [weak self] in
-                guard let self else { return }
+            owner.onMain { session in
+                guard !session.isDone else { return }  // the window closed meanwhile
+                session.isDone = true
                 if let problem {
-                    self.caller.writeError(problem)
-                    self.end(2)
+                    session.caller.writeError(problem)
+                    session.end(2)
                 } else {
-                    self.caller.write(output)
-                    self.end(0)
+                    session.caller.write(output)
+                    session.end(0)
                 }
             }
         }

@@ -50,7 +50,7 @@ extension BrowserWindow {
     func pickingActivated(_ index: Int, in page: AlbumPage) {
         guard let session = picking, index >= 0, index < page.contents.photos.count else { return }
         let chosen = session.options.multiple ? page.edit.chosen : []
-        session.choose(chosen.isEmpty ? [page.contents.photos[index]] : chosen)
+        session.choose(chosen.isEmpty ? [page.contents.photos[index]] : chosen, jobs: jobs)
     }
 
     /// The header's Choose: the photos checked, else the photo previewed, else the one with
@@ -58,10 +58,10 @@ extension BrowserWindow {
     private func chooseFromHeader() {
         guard let session = picking, let folder else { return }
         let page = folder.page
-        if session.options.multiple, !page.edit.chosen.isEmpty { return session.choose(page.edit.chosen) }
-        if isViewerShown, let index = page.viewer.index { return session.choose([page.contents.photos[index]]) }
-        if let id = page.grid.focusedTile?.photo?.id, let photo = page.contents.photos.photo(id: id) { return session.choose([photo]) }
-        if page.contents.photos.count > 0 { session.choose([page.contents.photos[0]]) }
+        if session.options.multiple, !page.edit.chosen.isEmpty { return session.choose(page.edit.chosen, jobs: jobs) }
+        if isViewerShown, let index = page.viewer.index { return session.choose([page.contents.photos[index]], jobs: jobs) }
+        if let id = page.grid.focusedTile?.photo?.id, let photo = page.contents.photos.photo(id: id) { return session.choose([photo], jobs: jobs) }
+        if page.contents.photos.count > 0 { session.choose([page.contents.photos[0]], jobs: jobs) }
     }
 
     /// A long press in the preview: the photo's choice toggles (`--multiple`), or the photo is
@@ -73,7 +73,7 @@ extension BrowserWindow {
             page.edit.toggle(photo.id)
             page.viewer.showSelectedState()
         } else {
-            session.choose([photo])
+            session.choose([photo], jobs: jobs)
         }
     }
 }

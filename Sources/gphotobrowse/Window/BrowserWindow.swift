@@ -43,6 +43,8 @@ final class BrowserWindow {
     private(set) lazy var rotationSaving = RotationSaving(toasts: toasts, decoder: decoder, jobs: jobs)
     /// Favourites, stars and tags written, and their undo.
     private(set) lazy var marking = PhotoMarking(toasts: toasts)
+    /// The person's albums followed (`installCollectionActions`), while the window lives.
+    var collectionsObservation: Observation?
     var folder: OpenFolder?
     /// The person's own albums, as the switcher lists them in every window.
     var collectionAlbums: [AlbumSummary] { YourAlbums.shared.summaries }

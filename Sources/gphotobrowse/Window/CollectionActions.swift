@@ -12,7 +12,7 @@ extension BrowserWindow {
         addAction(window, "rename-album") { [weak self] in self.map { $0.shownCollection.map($0.renameAlbum) } }
         addAction(window, "delete-album") { [weak self] in self.map { $0.shownCollection.map($0.deleteAlbum) } }
         notFound.onRemove = { [weak self] uri in self?.removeFromAlbum([uri]) }
-        YourAlbums.shared.observe(self) { [weak self] in self?.collectionsChanged() }
+        collectionsObservation = YourAlbums.shared.observe { [weak self] in self?.collectionsChanged() }
     }
 
     /// The album of the person's own shown, if one is.

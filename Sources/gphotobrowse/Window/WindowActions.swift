@@ -53,7 +53,7 @@ extension BrowserWindow {
         }
         addAction(window, "set-background") { [weak self] in
             guard let self, let photo = self.photosToActOn.first else { return }
-            SetAsBackground.ask(for: photo, parent: self.window, toasts: self.toasts)
+            SetAsBackground.ask(for: photo, parent: self.window, toasts: self.toasts, jobs: self.jobs)
         }
         addAction(window, "mark-up") { [weak self] in
             guard let self, let photo = self.photosToActOn.first ?? self.folder?.page.grid.focusedTile?.photo,
@@ -62,7 +62,7 @@ extension BrowserWindow {
         }
         addAction(window, "save-copy") { [weak self] in
             guard let self, let photo = self.photosToActOn.first else { return }
-            PhotoActions.saveCopy(of: photo, parent: self.window, toasts: self.toasts)
+            PhotoActions.saveCopy(of: photo, parent: self.window, toasts: self.toasts, jobs: self.jobs)
         }
     }
 
