@@ -14,6 +14,9 @@ public final class FolderAlbums {
     public private(set) var listing: Result<Int, FolderError>?
     /// The subfolder album count last traced (`trace albums`).
     private var tracedAlbumCount: Int?
+    /// What the slices merged into the tree changed and the albums fed have not been given
+    /// yet (`MergeSlices.isHandOverDue`).
+    private var unapplied = FolderTreeChange()
     /// The albums, their counts or covers changed (the switcher shows them again).
     public var onAlbumsChanged: () -> Void = {}
 
@@ -44,6 +47,7 @@ public final class FolderAlbums {
     public func attach(_ album: AlbumContents) {
         fedAlbums.removeAll { $0.album == nil || $0.album === album }
         fedAlbums.append(WeakAlbum(album: album))
+        handOverUnapplied()
         album.insert(tree.photos(in: album.id))
         if let listing { album.listed(listing.map { _ in album.photos.count }) }
     }
@@ -57,14 +61,22 @@ public final class FolderAlbums {
         return true
     }
 
-    /// A slice of what a walk found.
-    public func merge(_ slice: [FolderPhotos]) {
-        apply(tree.insert(slice))
+    /// A slice of what a walk found, into the tree. The albums fed get what it changed with
+    /// the slices before it once they are at least as many photos as the largest album holds,
+    /// or when no other slice waits (`sliceWaiting` false): giving them photos costs a pass
+    /// over the whole album, so a long listing reaches them in a few doublings.
+    public func merge(_ slice: [FolderPhotos], sliceWaiting: Bool = false) {
+        unapplied.append(tree.insert(slice))
+        if !sliceWaiting || MergeSlices.isHandOverDue(pending: unapplied.insertedCount,
+                                                      largestAlbum: fed.map(\.photos.count).max() ?? 0) {
+            handOverUnapplied()
+        }
     }
 
     /// The first walk ended, having found `result` photos (or failed): every album is told
     /// it is listed, with its own count.
     public func finish(_ result: Result<Int, FolderError>) {
+        handOverUnapplied()
         listing = result
         for album in fed { album.listed(result.map { _ in album.photos.count }) }
         traceAlbumCount()
@@ -107,13 +119,28 @@ public final class FolderAlbums {
     /// Dates taken read: the tree (the switcher's order and covers) and every album get them
     /// (each re-sorts only if it sorts by them).
     public func setDatesTaken(_ dates: [String: Int64?]) {
+        handOverUnapplied()
         let change = tree.setDatesTaken(dates)
         for album in fed { album.setDatesTaken(dates) }
         if !change.changedAlbums.isEmpty || change.switcherChanged { onAlbumsChanged() }
     }
 
-    /// Hands a change of the tree to the albums fed, as splices, and to the switcher.
+    /// Hands the changes of merged slices the albums fed have not been given yet.
+    private func handOverUnapplied() {
+        guard !unapplied.isEmpty else { return }
+        apply(FolderTreeChange())
+    }
+
+    /// Hands a change of the tree to the albums fed, as splices, and to the switcher (after
+    /// what merged slices changed before it).
     private func apply(_ change: FolderTreeChange) {
+        var change = change
+        if !unapplied.isEmpty {
+            var earlier = unapplied
+            earlier.append(change)
+            change = earlier
+            unapplied = FolderTreeChange()
+        }
         guard !change.isEmpty else { return }
         for album in fed {
             album.remove(change.removedIDs(from: album.id))

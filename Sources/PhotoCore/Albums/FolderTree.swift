@@ -241,7 +241,7 @@ public struct FolderTree: Sendable {
         }()
         folderOfPhoto.reserveCapacity(folderOfPhoto.count + photos.count)
         entry.photos.reserveCapacity(entry.photos.count + photos.count)
-        let effect = entry.pairs.arrive(photos)
+        let effect = entry.pairs.arrive(photos, shown: entry.photos)
         apply(effect, to: &entry, key: key, edit: &edit)
         folders[key] = entry
     }

@@ -46,6 +46,27 @@ public struct FolderTreeChange: Sendable {
         }
     }
 
+    /// This change followed by `later`, as one change: an album given the sum (its removals,
+    /// then its insertions) shows what it would show given this change and then `later`. The
+    /// window gathers the changes of a long listing's slices with it and hands them to the
+    /// albums shown at once, one splice instead of one per slice.
+    public mutating func append(_ later: FolderTreeChange) {
+        for (folder, ids) in later.removed {
+            removed[folder, default: []].formUnion(ids)
+            // A photo inserted by this change and removed by the later one is not inserted.
+            if let photos = inserted[folder] {
+                let kept = photos.filter { !ids.contains($0.id) }
+                inserted[folder] = kept.isEmpty ? nil : kept
+            }
+        }
+        for (folder, photos) in later.inserted { inserted[folder, default: []].append(contentsOf: photos) }
+        changedAlbums.formUnion(later.changedAlbums)
+        switcherChanged = switcherChanged || later.switcherChanged
+    }
+
+    /// How many photos the change inserts, over every folder.
+    public var insertedCount: Int { inserted.values.reduce(0) { $0 + $1.count } }
+
     mutating func recordRemoval(_ id: String, from folder: String) {
         removed[folder, default: []].insert(id)
     }

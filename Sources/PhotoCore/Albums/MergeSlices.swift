@@ -5,6 +5,17 @@ public enum MergeSlices {
     /// The photos most merged in one turn of the main loop.
     public static let size = 5_000
 
+    /// Whether the photos merged into the tree and not yet handed to the albums shown
+    /// (`pending`) go to them now, the largest of those albums holding `largestAlbum`
+    /// photos. Handing photos to an album costs a pass over all of its photos (its order,
+    /// its grid's model), so they go when they are at least as many as the album holds (or
+    /// a slice's worth): a long listing reaches the albums in a few doublings, not in a pass
+    /// over the whole album for every slice. The window also hands them over when no slice
+    /// is waiting, and before any other change.
+    public static func isHandOverDue(pending: Int, largestAlbum: Int) -> Bool {
+        pending > 0 && pending >= max(size, largestAlbum)
+    }
+
     /// `batches` in slices of at most `size` photos, in their order; a folder's photos may be
     /// cut across slices. Folders without photos go with the first slice.
     public static func slices(of batches: [FolderPhotos], size: Int = size) -> [[FolderPhotos]] {
@@ -53,6 +64,11 @@ public struct MergeQueue<End> {
     }
 
     public var isEmpty: Bool { steps.isEmpty }
+
+    /// Whether the next step is another slice of photos (not a walk's end, not nothing).
+    public var isSliceWaiting: Bool {
+        if case .photos = steps.first { true } else { false }
+    }
 
     /// Adds a delivery: its photos, then its walk's end if it ended. Returns whether a merge
     /// is to start now (none was under way and there is something to merge).

@@ -15,23 +15,38 @@ public struct NaturalSortKey: Sendable, Hashable, Comparable {
     public init(_ name: String) {
         var out: [UInt8] = []
         out.reserveCapacity(name.utf8.count + 4)
-        var digits: [UInt8] = []
+        // Lowercasing an ASCII name is a byte operation; any other goes through Unicode's rules.
+        let isASCII = name.utf8.allSatisfy { $0 < 0x80 }
+        let lowered = isASCII ? name : name.lowercased()
+        var run = 0  // digits in the current run, leading zeros dropped
+        var sawDigit = false
 
         func flushDigits() {
-            guard !digits.isEmpty else { return }
-            let significant = digits.drop { $0 == UInt8(ascii: "0") }
-            let run = significant.isEmpty ? [UInt8(ascii: "0")] : Array(significant)
-            out.append(Self.digitMarker)
-            out.append(UInt8(min(run.count, 255)))
-            out.append(contentsOf: run)
-            digits.removeAll(keepingCapacity: true)
+            guard sawDigit else { return }
+            // The run's significant digits sit at the end of `out`: put the marker and the
+            // count before them (a run of zeros alone is one "0").
+            if run == 0 {
+                out.append(Self.digitMarker)
+                out.append(1)
+                out.append(UInt8(ascii: "0"))
+            } else {
+                let start = out.count - run
+                out.insert(contentsOf: [Self.digitMarker, UInt8(min(run, 255))], at: start)
+            }
+            run = 0
+            sawDigit = false
         }
 
-        for byte in name.lowercased().utf8 {
+        for var byte in lowered.utf8 {
             if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
-                digits.append(byte)
+                sawDigit = true
+                if run > 0 || byte != UInt8(ascii: "0") {
+                    out.append(byte)
+                    run += 1
+                }
             } else {
                 flushDigits()
+                if isASCII, byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "Z") { byte += 32 }
                 out.append(byte)
             }
         }
@@ -39,15 +54,20 @@ public struct NaturalSortKey: Sendable, Hashable, Comparable {
         bytes = out
     }
 
-    public static func < (lhs: NaturalSortKey, rhs: NaturalSortKey) -> Bool {
-        // Byte order, as `lexicographicallyPrecedes` gives it, with one memcmp: sorting a
-        // big folder spends most of its time here.
+    /// Negative, zero or positive as `lhs` sorts before, with or after `rhs`.
+    @inlinable public static func compare(_ lhs: NaturalSortKey, _ rhs: NaturalSortKey) -> Int {
         lhs.bytes.withUnsafeBufferPointer { a in
             rhs.bytes.withUnsafeBufferPointer { b in
                 let common = min(a.count, b.count)
-                let order = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
-                return order != 0 ? order < 0 : a.count < b.count
+                let order = common == 0 ? 0 : Int(memcmp(a.baseAddress!, b.baseAddress!, common))
+                return order != 0 ? order : a.count - b.count
             }
         }
+    }
+
+    public static func < (lhs: NaturalSortKey, rhs: NaturalSortKey) -> Bool {
+        // Byte order, as `lexicographicallyPrecedes` gives it, with one memcmp: sorting a
+        // big folder spends most of its time here.
+        compare(lhs, rhs) < 0
     }
 }

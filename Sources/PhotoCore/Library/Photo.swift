@@ -3,18 +3,37 @@
 /// A photo is identified by its URI, which survives any byte sequence a file name can hold
 /// (non-UTF-8 names are percent-escaped), so the URI is what the rest of the app keys on.
 public struct Photo: Sendable, Hashable, Identifiable {
+    /// What never changes for a listed file, held once and shared by every copy of the
+    /// photo: a folder of 100,000 photos keeps each in several lists (its folder, the albums
+    /// shown, their orders), so a copy costs one reference count instead of four and the
+    /// value stays small.
+    private final class Names: Sendable {
+        let id: String
+        let displayName: String
+        let contentType: String
+        let nameKey: NaturalSortKey
+
+        init(id: String, displayName: String, contentType: String) {
+            self.id = id
+            self.displayName = displayName
+            self.contentType = contentType
+            nameKey = NaturalSortKey(displayName)
+        }
+    }
+
+    private let names: Names
     /// The file's URI (`file:///…`); unique within a folder.
-    public let id: String
+    public var id: String { names.id }
     /// The name to show a person (GIO's display name: valid UTF-8 even for odd names).
-    public let displayName: String
+    public var displayName: String { names.displayName }
+    /// The content type known so far (by name while listing, by content once sniffed).
+    public var contentType: String { names.contentType }
+    /// Precomputed key for natural name order.
+    public var nameKey: NaturalSortKey { names.nameKey }
     /// Modification time in microseconds since the Unix epoch.
     public let modified: Int64
     /// Size in bytes.
     public let size: Int64
-    /// The content type known so far (by name while listing, by content once sniffed).
-    public let contentType: String
-    /// Precomputed key for natural name order.
-    public let nameKey: NaturalSortKey
     /// When the photo was taken, in microseconds since the Unix epoch (see `ExifDate` for
     /// how a camera's wall-clock time becomes this number), or nil when not known: not
     /// read yet, or the file records none. Dates arrive after listing, through
@@ -25,17 +44,27 @@ public struct Photo: Sendable, Hashable, Identifiable {
     public var companions: [Photo] = []
 
     public init(id: String, displayName: String, modified: Int64, size: Int64, contentType: String, dateTaken: Int64? = nil) {
-        self.id = id
-        self.displayName = displayName
+        names = Names(id: id, displayName: displayName, contentType: contentType)
         self.modified = modified
         self.size = size
-        self.contentType = contentType
-        self.nameKey = NaturalSortKey(displayName)
         self.dateTaken = dateTaken
     }
 
     /// The time date-taken order sorts by: the date taken, else the modification time.
     @inlinable public var dateTakenOrModified: Int64 { dateTaken ?? modified }
+
+    public static func == (a: Photo, b: Photo) -> Bool {
+        guard a.modified == b.modified, a.size == b.size, a.dateTaken == b.dateTaken, a.companions == b.companions else { return false }
+        return a.names === b.names
+            || (a.names.id == b.names.id && a.names.displayName == b.names.displayName && a.names.contentType == b.names.contentType)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(names.id)
+        hasher.combine(modified)
+        hasher.combine(size)
+        hasher.combine(dateTaken)
+    }
 }
 
 /// Which version of which photo: a photo rewritten on disk (a new modification time or

@@ -34,7 +34,8 @@ public struct PhotoOrder: Sendable, Hashable {
         let primary: Bool?
         switch key {
         case .name:
-            primary = a.nameKey == b.nameKey ? nil : a.nameKey < b.nameKey
+            let order = NaturalSortKey.compare(a.nameKey, b.nameKey)
+            primary = order == 0 ? nil : order < 0
         case .modified:
             primary = a.modified == b.modified ? nil : a.modified < b.modified
         case .dateTaken:
@@ -42,7 +43,8 @@ public struct PhotoOrder: Sendable, Hashable {
             primary = x == y ? nil : x < y
         }
         if let primary { return reversed ? !primary : primary }
-        if a.nameKey != b.nameKey { return a.nameKey < b.nameKey }
+        let byName = NaturalSortKey.compare(a.nameKey, b.nameKey)
+        if byName != 0 { return byName < 0 }
         return a.id < b.id
     }
 }

@@ -75,9 +75,33 @@ struct FolderPairs: Sendable {
     private var groups: [String: Group] = [:]
     /// The name (the group's key) of each file in a group.
     private var stemOfID: [String: String] = [:]
+    /// Whether a RAW file has come to this folder. Until one does there is nothing to pair:
+    /// photos pass through untouched and no name is kept (a folder of 100,000 JPEGs costs
+    /// nothing here); the first RAW file starts the groups from the JPEGs shown by then.
+    private var hasRaws = false
 
-    /// Photos found (or found changed).
-    mutating func arrive(_ photos: [Photo]) -> Effect {
+    /// Photos found (or found changed). `shown` is what the folder shows so far, by id: the
+    /// JPEGs the groups start from when the first RAW file comes.
+    mutating func arrive(_ photos: [Photo], shown: [String: Photo] = [:]) -> Effect {
+        if !hasRaws {
+            guard photos.contains(where: { PairedFiles.role(ofName: $0.displayName)?.role == .raw }) else {
+                return Effect(shown: photos.map { photo in
+                    guard !photo.companions.isEmpty else { return photo }
+                    var alone = photo
+                    alone.companions = []
+                    return alone
+                })
+            }
+            hasRaws = true
+            // The JPEGs shown so far, each the JPEG of its name (the first by id when two
+            // share one, as x.jpg and x.JPEG).
+            for photo in shown.values.sorted(by: { $0.id < $1.id }) {
+                guard let (role, stem) = PairedFiles.role(ofName: photo.displayName), role == .jpeg,
+                      groups[stem] == nil else { continue }
+                groups[stem] = Group(jpeg: photo)
+                stemOfID[photo.id] = stem
+            }
+        }
         var effect = Effect()
         var before: [String: [Photo]] = [:]
         for var photo in photos {

@@ -28,6 +28,7 @@ enum LocalFolderReader {
         // The folder's path followed by "/", to which each entry's name is appended.
         var prefix = Array(path.dropLast())
         if prefix.last != CChar(UInt8(ascii: "/")) { prefix.append(CChar(UInt8(ascii: "/"))) }
+        var names = EntryNames(folderURI: uri(of: prefix + [0]))
 
         var read = 0
         while true {
@@ -42,7 +43,7 @@ enum LocalFolderReader {
             withUnsafePointer(to: entry.pointee.d_name) { tuple in
                 tuple.withMemoryRebound(to: CChar.self, capacity: 256) { name in
                     guard !isDotOrDotDot(name) else { return }
-                    describe(name: name, type: type, in: fd, prefix: prefix, cancellable: cancellable,
+                    describe(name: name, type: type, in: fd, prefix: prefix, names: &names, cancellable: cancellable,
                              photo: photo, subfolder: subfolder, skip: skip)
                 }
             }
@@ -54,7 +55,7 @@ enum LocalFolderReader {
     }
 
     private static func describe(
-        name: UnsafePointer<CChar>, type: UInt8, in folder: Int32, prefix: [CChar],
+        name: UnsafePointer<CChar>, type: UInt8, in folder: Int32, prefix: [CChar], names: inout EntryNames,
         cancellable: UnsafeMutablePointer<GCancellable>?,
         photo: (Photo) -> Void,
         subfolder: (FolderListing.SubfolderEntry) -> Void,
@@ -77,11 +78,12 @@ enum LocalFolderReader {
             return skip(SkippedEntry(name: displayName(name), reason: FolderListing.specialFileReason))
         }
 
-        let path = prefix + Array(UnsafeBufferPointer(start: name, count: strlen(name) + 1))
+        func path() -> [CChar] { prefix + Array(UnsafeBufferPointer(start: name, count: strlen(name) + 1)) }
         switch status.st_mode & S_IFMT {
         case S_IFDIR:
+            let folderPath = path()
             subfolder(FolderListing.SubfolderEntry(
-                uri: uri(of: path),
+                uri: uri(of: folderPath),
                 name: String(cString: name),
                 displayName: displayName(name),
                 isSymlink: isSymlink,
@@ -89,15 +91,14 @@ enum LocalFolderReader {
                 identity: FileIdentity(device: UInt32(truncatingIfNeeded: status.st_dev), inode: UInt64(status.st_ino))
             ))
         case S_IFREG:
-            let guessed = g_content_type_guess(name, nil, 0, nil)
-            let fastContentType = guessed.map { p -> String in defer { g_free(p) }; return String(cString: p) }
+            let fastContentType = names.contentType(of: name)
             let modified = Int64(status.st_mtim.tv_sec) * 1_000_000 + Int64(status.st_mtim.tv_nsec) / 1000
             if let found = FolderListing.photo(
-                name: name, displayName: displayName(name), fastContentType: fastContentType,
+                name: name, displayName: names.displayName(of: name), fastContentType: fastContentType,
                 modified: modified, size: Int64(status.st_size),
-                uri: { uri(of: path) },
+                uri: { names.uri(of: name) ?? uri(of: path()) },
                 sniff: {
-                    let file = g_file_new_for_path(path)
+                    let file = g_file_new_for_path(path())
                     defer { unref(file) }
                     return FolderListing.sniffContentType(file, cancellable: cancellable)
                 }
@@ -106,6 +107,64 @@ enum LocalFolderReader {
             }
         default:
             skip(SkippedEntry(name: displayName(name), reason: FolderListing.specialFileReason))
+        }
+    }
+
+    /// What GIO would make of the names in one folder, without a call into GLib for most of
+    /// them: a folder of 100,000 photos has a handful of extensions and plain names.
+    struct EntryNames {
+        /// The folder's URI, ending in "/".
+        let folderURI: String
+        /// Content types guessed from names (`g_content_type_guess`), by the name's extension.
+        private var typeOfExtension: [String: String?] = [:]
+        /// Whether file names are UTF-8 (`G_FILENAME_ENCODING`), so a valid UTF-8 name is its
+        /// own display name.
+        private let namesAreUTF8 = g_get_filename_charsets(nil) != 0
+
+        init(folderURI: String) {
+            self.folderURI = folderURI.hasSuffix("/") ? folderURI : folderURI + "/"
+        }
+
+        /// The type GIO guesses from the name. The guess is made from the name's glob
+        /// patterns, which for a name with an extension of letters and digits are the
+        /// extension's ("*.jpg"), so it is made once per extension.
+        mutating func contentType(of name: UnsafePointer<CChar>) -> String? {
+            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: strlen(name))
+            if let dot = bytes.lastIndex(of: UInt8(ascii: ".")), dot > 0, dot < bytes.count - 1, bytes.count - dot <= 8,
+               bytes[(dot + 1)...].allSatisfy({ isLetterOrDigit($0) }) {
+                let key = String(decoding: bytes[dot...], as: UTF8.self)
+                if let known = typeOfExtension[key] { return known }
+                let type = guess(name)
+                typeOfExtension[key] = .some(type)
+                return type
+            }
+            return guess(name)
+        }
+
+        private func guess(_ name: UnsafePointer<CChar>) -> String? {
+            g_content_type_guess(name, nil, 0, nil).map { p -> String in defer { g_free(p) }; return String(cString: p) }
+        }
+
+        /// The name as GIO's `standard::display-name` shows it.
+        func displayName(of name: UnsafePointer<CChar>) -> String {
+            if namesAreUTF8, let text = String(validatingCString: name), !text.unicodeScalars.contains("\u{FFFD}") {
+                return text
+            }
+            return LocalFolderReader.displayName(name)
+        }
+
+        /// The file's URI as `g_filename_to_uri` writes it, for a name of letters, digits,
+        /// dots, dashes and underscores (which it never escapes); nil for any other name.
+        func uri(of name: UnsafePointer<CChar>) -> String? {
+            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: strlen(name))
+            guard bytes.allSatisfy({ isLetterOrDigit($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") })
+            else { return nil }
+            return folderURI + String(decoding: bytes, as: UTF8.self)
+        }
+
+        private func isLetterOrDigit(_ byte: UInt8) -> Bool {
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
         }
     }
 
@@ -118,7 +177,7 @@ enum LocalFolderReader {
 
     /// The name as GIO's `standard::display-name` shows it: valid UTF-8, and a name that was
     /// not marked " (invalid encoding)".
-    private static func displayName(_ name: UnsafePointer<CChar>) -> String {
+    static func displayName(_ name: UnsafePointer<CChar>) -> String {
         guard let shown = g_filename_display_name(name) else { return "?" }
         defer { g_free(shown) }
         let text = String(cString: shown)

@@ -91,19 +91,23 @@ public final class DateTakenReader: Sendable {
         deliver: (_ dates: [String: Int64?], _ progress: Progress) -> Void
     ) -> Progress {
         let total = photos.count
-        var toRead: [Photo] = []
+        // The photos to read, by their place in `photos`: a folder of 100,000 photos read for
+        // the first time would otherwise hold a second copy of its list while it is read.
+        var toRead: [Int] = []
         var cached: [String: Int64?] = [:]
-        cached.reserveCapacity(photos.count)  // not grown, and copied, step by step
         do {
             let saved = Self.load(cachePath)
             state.withLock { state in
-                for photo in photos {
+                for (index, photo) in photos.enumerated() {
                     // Dates read but not saved yet (the file could not be written) count too.
                     if let value = saved.lookup(photo.id, modified: photo.modified, size: photo.size)
                         ?? state.changes.lookup(photo.id, modified: photo.modified, size: photo.size) {
+                        // Made as large as it may become at once, not grown and copied step by
+                        // step; but only once a date is known (never for a folder seen first).
+                        if cached.isEmpty { cached.reserveCapacity(photos.count - index) }
                         cached[photo.id] = value.dateTaken
                     } else {
-                        toRead.append(photo)
+                        toRead.append(index)
                     }
                 }
             }
@@ -118,11 +122,12 @@ public final class DateTakenReader: Sendable {
         var lastSave = lastDelivery
         var next = 0
         var values: [DateTakenCache.Value?] = []
-        for (n, photo) in toRead.enumerated() {
+        for (n, index) in toRead.enumerated() {
             if cancellation.isCancelled { break }
+            let photo = photos[index]
             if n == next {
                 let chunk = toRead[n..<min(n + batchCount, toRead.count)]
-                values = source(chunk.map(\.id), cancellation)
+                values = source(chunk.map { photos[$0].id }, cancellation)
                 if values.count != chunk.count { values = Array(repeating: nil, count: chunk.count) }
                 next = n + chunk.count
             }

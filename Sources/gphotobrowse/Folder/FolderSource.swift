@@ -130,7 +130,7 @@ final class FolderSource: AlbumSource {
         guard let step = unmerged.next() else { return }
         switch step {
         case .photos(let slice):
-            treeAlbums.merge(slice)
+            treeAlbums.merge(slice, sliceWaiting: unmerged.isSliceWaiting)
             if Trace.tilesEnabled { Trace.milestone("merged", slice.reduce(0) { $0 + $1.photos.count }) }
         case .end(let end):
             if end.run === walk {
