@@ -36,6 +36,7 @@ import Testing
             .failure(DecodeFailure(.timedOut, "Decoding took too long; it will be tried again.")), .probe("read x: failed"),
             .dates([.taken(-5), .noDate, nil, .taken(1_700_000_000_000_000)]), .dates([]),
             .dates([.noDate, .taken(7), .noDate], cutShort: [0, 2]),
+            .dates([.noDate, .taken(7), nil], cameras: ["", "Canon EOS R5", ""]),
             .thumbnailFile(PixelLayout(frames: PixelLayout.packed([(PixelSize(width: 128, height: 96), 0)], hasAlpha: false),
                                        hasAlpha: false, sourceSize: PixelSize(width: 256, height: 192), format: "png"),
                            text: ["Thumb::URI": "file:///photos/caf%C3%A9.jpg", "Thumb::MTime": "1700000000", "Thumb::Size": "-1x"]),

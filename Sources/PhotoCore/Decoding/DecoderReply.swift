@@ -107,8 +107,10 @@ public struct DecoderReply: Sendable, Equatable {
         /// The date the photo was taken; nil when the file could not be read at all.
         case date(DateTakenCache.Value?)
         /// The dates of a batch of files, in the order their descriptors came, and which of
-        /// the files ended before their EXIF did (a remote photo's first bytes: more are needed).
-        case dates([DateTakenCache.Value?], cutShort: [Int] = [])
+        /// the files ended before their EXIF did (a remote photo's first bytes: more are needed),
+        /// and the camera each names (its make and model; "" for none, or none at all when no
+        /// file names one), read from the same EXIF.
+        case dates([DateTakenCache.Value?], cutShort: [Int] = [], cameras: [String] = [])
         /// What the file's content says for the Properties panel (`uri` and `name` empty).
         case properties(PhotoDetails)
         /// Why there is no result.
@@ -171,6 +173,8 @@ public struct DecoderReply: Sendable, Equatable {
         case endMissing
         // pixels: a video's length, its container's rotation
         case videoDuration, videoTurns
+        // dates: the cameras, a line each
+        case cameras
     }
 
     enum OutcomeCode: Int64 {
@@ -221,8 +225,11 @@ public struct DecoderReply: Sendable, Equatable {
             case .noDate?: set(.date, .text("none"))
             case nil: break
             }
-        case .dates(let values, let cutShort):
+        case .dates(let values, let cutShort, let cameras):
             code(.dates)
+            if cameras.contains(where: { !$0.isEmpty }) {
+                set(.cameras, .text(cameras.map { Self.cameraLine($0) }.joined(separator: "\n")))
+            }
             set(.dates, .ints(values.map { value in
                 switch value {
                 case .taken(let date)?: date
@@ -338,13 +345,18 @@ public struct DecoderReply: Sendable, Equatable {
             guard zip(cutShort, cutShort.dropFirst()).allSatisfy({ $0 < $1 }), cutShort.allSatisfy({ (0..<Int64(numbers.count)).contains($0) }) else {
                 throw .init(reason: "bad list of files cut short")
             }
+            var cameras: [String] = []
+            if let lines = message.text(Tag.cameras.rawValue) {
+                cameras = lines.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                guard cameras.count == numbers.count else { throw .init(reason: "\(cameras.count) cameras for \(numbers.count) files") }
+            }
             outcome = .dates(numbers.map { number in
                 switch number {
                 case Self.noDate: .noDate
                 case Self.unreadable: nil
                 default: .taken(number)
                 }
-            }, cutShort: cutShort.map { Int($0) })
+            }, cutShort: cutShort.map { Int($0) }, cameras: cameras)
         case .properties:
             var details = PhotoDetails(uri: "", name: "")
             if let width = message.int(Tag.width.rawValue), let height = message.int(Tag.height.rawValue),
@@ -388,6 +400,14 @@ public struct DecoderReply: Sendable, Equatable {
         case nil:
             throw .init(reason: "unknown outcome")
         }
+    }
+
+    /// A camera's name as one line of a `dates` reply: no line breaks, at most 60 bytes (64
+    /// files' names fit a message's text).
+    static func cameraLine(_ camera: String) -> String {
+        var line = camera.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ")
+        while line.utf8.count > 60 { line.removeLast() }
+        return line
     }
 
     private static func finite(_ value: Double) -> Double? { value.isFinite ? value : nil }

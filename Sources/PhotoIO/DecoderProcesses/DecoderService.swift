@@ -170,14 +170,16 @@ private final class Service: @unchecked Sendable {
                 reply(.failure(DecodeFailure(.unreadable, "Probes are answered in test mode only.")))
         }
         if request.operation == .dates {
-            let read = descriptors.map { descriptor in
-                // A video's date is its container's creation time; a photo's its EXIF.
+            let read = descriptors.map { descriptor -> (value: DateTakenCache.Value?, camera: String?, cutShort: Bool) in
+                // A video's date is its container's creation time; a photo's its EXIF, with the
+                // camera it names.
                 guard StillFormat.sniff(StillFormat.head(of: descriptor), name: nil) == .video else {
-                    return PhotoMetadata.readDateFindingEnd(descriptor: descriptor)
+                    return PhotoMetadata.readDateAndCamera(descriptor: descriptor)
                 }
-                return (VideoDecoder.facts(descriptor: descriptor, cancellation: cancellation).map { DateTakenCache.Value($0.created) }, false)
+                return (VideoDecoder.facts(descriptor: descriptor, cancellation: cancellation).map { DateTakenCache.Value($0.created) }, nil, false)
             }
-            return reply(.dates(read.map(\.value), cutShort: read.indices.filter { read[$0].cutShort }))
+            return reply(.dates(read.map(\.value), cutShort: read.indices.filter { read[$0].cutShort },
+                                cameras: read.map { $0.camera ?? "" }))
         }
         guard descriptors.count == 1, let descriptor = descriptors.first else {
             return reply(.failure(DecodeFailure(.unreadable, "One file is decoded at a time.")))

@@ -233,27 +233,36 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Embedde
     /// A cancelled flag stops the reads of files on other machines and the decoder's requests
     /// (those dates stay unknown).
     public func datesTaken(uris: [String], cancellation: CancellationFlag) -> [DateTakenCache.Value?] {
+        datesAndCameras(uris: uris, cancellation: cancellation).map(\.date)
+    }
+
+    /// The dates of `uris` and the cameras their EXIF names, from one read of each file; see
+    /// `datesTaken(uris:cancellation:)`. A camera is nil where the file names none (or could not be read).
+    public func datesAndCameras(uris: [String], cancellation: CancellationFlag = CancellationFlag()) -> [(date: DateTakenCache.Value?, camera: String?)] {
         decoding {
-            uris.map { PhotoMetadata.readDate(uri: $0) }
+            uris.map { uri in
+                let (date, camera) = PhotoMetadata.readDateAndCamera(uri: uri)
+                return (date, camera)
+            }
         } isolated: {
-            var dates = [DateTakenCache.Value?](repeating: nil, count: uris.count)
+            var read = [(date: DateTakenCache.Value?, camera: String?)](repeating: (nil, nil), count: uris.count)
             for start in stride(from: 0, to: uris.count, by: DecoderChannel.maxDescriptors) {
                 let batch = Array(start..<min(start + DecoderChannel.maxDescriptors, uris.count))
                 if cancellation.isCancelled { break }
-                let cutShort = readDates(of: uris, batch, reach: .prefix(RemoteFileCopies.metadataPrefix), cancellation: cancellation, into: &dates)
+                let cutShort = readDates(of: uris, batch, reach: .prefix(RemoteFileCopies.metadataPrefix), cancellation: cancellation, into: &read)
                 let longer = cutShort.filter { RemoteFileCopies.isRemote(uris[$0]) && !RemoteFileCopies.shared.hasWhole(uris[$0]) }
                 if !longer.isEmpty {
-                    _ = readDates(of: uris, longer, reach: .prefix(RemoteFileCopies.largestMetadataPrefix), cancellation: cancellation, into: &dates)
+                    _ = readDates(of: uris, longer, reach: .prefix(RemoteFileCopies.largestMetadataPrefix), cancellation: cancellation, into: &read)
                 }
             }
-            return dates
+            return read
         }
     }
 
-    /// Reads the dates of `uris[indices]` (at most a request's worth) into `dates`; returns
-    /// the indices of the files that ended before their EXIF did.
+    /// Reads the dates and cameras of `uris[indices]` (at most a request's worth) into `read`;
+    /// returns the indices of the files that ended before their EXIF did.
     private func readDates(of uris: [String], _ indices: [Int], reach: RemoteFileCopies.Reach, cancellation: CancellationFlag,
-                           into dates: inout [DateTakenCache.Value?]) -> [Int] {
+                           into read: inout [(date: DateTakenCache.Value?, camera: String?)]) -> [Int] {
         let opened = Self.openForDates(uris, indices, reach: reach, cancellation: cancellation)
         defer { for file in opened { close(file.fd) } }
         guard !opened.isEmpty else { return [] }
@@ -261,12 +270,15 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Embedde
         let answer = withProcess { $0.run(request, descriptors: opened.map(\.fd), timeout: settings.timeout, cancellation: cancellation) }
         if case .success((let reply, let pixels)) = answer {
             if let pixels { close(pixels) }
-            if case .dates(let values, let cutShort) = reply.outcome, values.count == opened.count {
-                for (file, value) in zip(opened, values) { dates[file.index] = value }
+            if case .dates(let values, let cutShort, let cameras) = reply.outcome, values.count == opened.count {
+                for (n, (file, value)) in zip(opened, values).enumerated() {
+                    let camera = n < cameras.count && !cameras[n].isEmpty ? cameras[n] : nil
+                    read[file.index] = (value, camera)
+                }
                 return cutShort.map { opened[$0].index }
             }
         }
-        for file in opened where !cancellation.isCancelled { dates[file.index] = dateTaken(uri: uris[file.index], cancellation: cancellation) }
+        for file in opened where !cancellation.isCancelled { read[file.index] = (dateTaken(uri: uris[file.index], cancellation: cancellation), nil) }
         return []
     }
 

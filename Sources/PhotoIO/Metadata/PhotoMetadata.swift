@@ -51,6 +51,17 @@ public enum PhotoMetadata {
         return parser.finish { DateTakenCache.Value($0.flatMap { date(in: $0)?.microseconds }) }
     }
 
+    /// What reading `uri` found, and the camera its EXIF names; see `readDate(uri:)`.
+    public static func readDateAndCamera(uri: String) -> (date: DateTakenCache.Value?, camera: String?) {
+        var parser = ExifParser()
+        guard readStart(uri: uri, { parser.feed($0) }) else { return (nil, nil) }
+        let read = parser.finish { data -> (DateTakenCache.Value, String?) in
+            guard let data else { return (.noDate, nil) }
+            return (DateTakenCache.Value(date(in: data)?.microseconds), camera(in: data))
+        }
+        return (read?.0, read?.1)
+    }
+
     /// What reading an open file found (the caller closes it); see `readDate(uri:)`.
     public static func readDate(descriptor: Int32) -> DateTakenCache.Value? {
         readDateFindingEnd(descriptor: descriptor).value
@@ -59,12 +70,29 @@ public enum PhotoMetadata {
     /// As `readDate(descriptor:)`, and whether the file ended while its EXIF went on: the
     /// first bytes of a photo on another machine, of which more are to be read.
     static func readDateFindingEnd(descriptor: Int32) -> (value: DateTakenCache.Value?, cutShort: Bool) {
+        let read = readDateAndCamera(descriptor: descriptor)
+        return (read.value, read.cutShort)
+    }
+
+    /// As `readDateFindingEnd(descriptor:)`, with the camera the EXIF names (its make and
+    /// model, as Properties shows them: `PhotoDetails.camera`), read from the same bytes.
+    static func readDateAndCamera(descriptor: Int32) -> (value: DateTakenCache.Value?, camera: String?, cutShort: Bool) {
         var parser = ExifParser()
         var wantsMore = true
-        guard readStart(descriptor: descriptor, { wantsMore = parser.feed($0); return wantsMore }) else { return (nil, false) }
+        guard readStart(descriptor: descriptor, { wantsMore = parser.feed($0); return wantsMore }) else { return (nil, nil, false) }
         let cutShort = wantsMore && parser.sawJPEG
-        let value = parser.finish { DateTakenCache.Value($0.flatMap { date(in: $0)?.microseconds }) }
-        return (value, cutShort)
+        let read = parser.finish { data -> (DateTakenCache.Value, String?) in
+            guard let data else { return (.noDate, nil) }
+            return (DateTakenCache.Value(date(in: data)?.microseconds), camera(in: data))
+        }
+        return (read?.0, read?.1, cutShort)
+    }
+
+    /// The camera's make and model from IFD0 (else the EXIF directory), as one name.
+    static func camera(in data: UnsafeMutablePointer<ExifData>) -> String? {
+        let ifd0 = data.pointee.ifd.0, exif = data.pointee.ifd.2
+        return PhotoDetails.camera(make: string(ifd0, EXIF_TAG_MAKE) ?? string(exif, EXIF_TAG_MAKE),
+                                   model: string(ifd0, EXIF_TAG_MODEL) ?? string(exif, EXIF_TAG_MODEL))
     }
 
     /// What reading the file at `path` found; see `readDate(uri:)`.

@@ -42,7 +42,7 @@ enum ShortcutsWindow {
                 Shortcut(keys: "<Control>0", title: tr("Remove the rating")),
                 Shortcut(keys: "<Control>period", title: tr("Add to or remove from Favourites")),
                 Shortcut(keys: "<Control>t", title: tr("Edit Tags")),
-                Shortcut(keys: "<Control>f", title: tr("Search names, tags and folders")),
+                Shortcut(keys: "<Control>f", title: tr("Search names, tags, cameras and folders")),
                 Shortcut(keys: "Escape", title: tr("Clear the search")),
             ]),
             (tr("Edit Mode"), [

@@ -264,8 +264,13 @@ func releaseFreedMemory() {
 
 extension DateTakenReader {
     /// The process's reader: windows share its cache in memory. Dates are read in the
-    /// decoder processes, as pixels are.
-    static let shared = DateTakenReader(batchSource: { IsolatedDecoder.shared.datesTaken(uris: $0, cancellation: $1) })
+    /// decoder processes, as pixels are, with the cameras the files name (kept for searches).
+    static let shared = DateTakenReader(batchSource: { uris, cancellation in
+        let read = IsolatedDecoder.shared.datesAndCameras(uris: uris, cancellation: cancellation)
+        let facts = zip(uris, read).map { ($0, ExifFacts(read: $1)) }
+        onMain { ShownMarks.shared.factsRead(facts) }
+        return read.map(\.date)
+    })
 }
 
 /// Writes `gphotobrowse: MESSAGE` to stderr.

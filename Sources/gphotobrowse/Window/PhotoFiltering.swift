@@ -12,6 +12,7 @@ extension BrowserWindow {
             self.searchBar.toggle()
         }
         ShownMarks.shared.listen(searchBar) { [weak self] _, _ in self?.marksArrived() }
+        ShownMarks.shared.listenForFacts(searchBar) { [weak self] in self?.marksArrived() }
     }
 
     /// Filters the album shown by `search`; an empty search shows every photo of every page.
@@ -39,10 +40,13 @@ extension BrowserWindow {
         let marks = ShownMarks.shared
         let photos = contents.allPhotos
         for photo in photos { marks.request(photo.id) }
+        // Cameras matter to words, and dates taken to a period: read with the photos' EXIF.
+        if !search.words.isEmpty || search.takenFrom != nil || search.takenBefore != nil { marks.requestFacts(photos.map(\.id)) }
         let known = marks.known
+        let facts = marks.facts
         let top = folder.source.uri
         DispatchQueue.global(qos: .userInitiated).async { [weak self] in
-            let matched = Self.matching(search, in: photos, marks: known, under: top)
+            let matched = Self.matching(search, in: photos, marks: known, facts: facts, under: top)
             let judged = Set(photos.map(\.id))
             onMain { [weak self] in
                 guard let self, generation == self.searchGeneration, let folder = self.folder, folder.contents === contents else { return }
@@ -57,12 +61,14 @@ extension BrowserWindow {
     }
 
     /// The ids of the photos `search` keeps. On a worker.
-    nonisolated static func matching(_ search: PhotoSearch, in photos: [Photo], marks: [String: PhotoMarks], under top: String) -> Set<String> {
+    nonisolated static func matching(_ search: PhotoSearch, in photos: [Photo], marks: [String: PhotoMarks],
+                                     facts: [String: ExifFacts], under top: String) -> Set<String> {
         let matcher = search.matcher()
         var kept = Set<String>()
         for photo in photos {
             let searchable = SearchablePhoto(name: photo.displayName, folder: folderPath(of: photo.id, under: top),
-                                             marks: marks[photo.id] ?? .none, taken: photo.dateTaken.map { $0 / 1_000_000 },
+                                             camera: facts[photo.id]?.camera ?? "", marks: marks[photo.id] ?? .none,
+                                             taken: (photo.dateTaken ?? facts[photo.id]?.taken).map { $0 / 1_000_000 },
                                              isVideo: photo.contentType.hasPrefix("video/"))
             if matcher.matches(searchable) { kept.insert(photo.id) }
         }
