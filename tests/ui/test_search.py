@@ -1,14 +1,16 @@
 """The search bar as a person uses it on what the photos' files say: a camera model from a
-photo's EXIF is found by typing it; the date taken and photos-or-videos choices filter."""
+photo's EXIF is found by typing it; the date taken and photos-or-videos choices filter; marks
+come from the photo index after a restart, and deleting the index loses nothing."""
 
 import shutil
+import sqlite3
 import subprocess
 import time
 from pathlib import Path
 
 import pytest
 
-from harness import make_solid, open_folder, set_times
+from harness import make_solid, open_folder, set_times, wait_until
 from made_videos import GST_LAUNCH, make_video
 
 pytestmark = pytest.mark.skipif(shutil.which("exiftool") is None, reason="exiftool is not installed")
@@ -86,4 +88,51 @@ def test_the_date_taken_and_kind_choices_filter(launch, tmp_path):
     mark = app.mark()
     choose(app, 0, ["Up"])
     app.wait_for_line(r"^trace filtered 3 \d+$", since=mark)
+    assert app.quit() == 0
+
+
+def index_rows(cache: Path) -> int:
+    database = cache / "gphotobrowse" / "index-v1.sqlite"
+    if not database.exists():
+        return 0
+    with sqlite3.connect(database) as connection:
+        return connection.execute("SELECT count(*) FROM photos WHERE sidecar IS NOT NULL").fetchone()[0]
+
+
+def test_marks_come_from_the_index_after_a_restart_and_deleting_it_loses_nothing(launch, tmp_path):
+    folder = folder_of_jpegs(tmp_path, "indexed", ["a.jpg", "b.jpg", "c.jpg"])
+    exiftool("-o", str(folder / "a.jpg.xmp"), "-XMP:Rating=5", "-XMP:Subject=harbour", str(folder / "a.jpg"))
+    exiftool("-overwrite_original", "-XMP:Subject=lighthouse", str(folder / "b.jpg"))
+    cache = tmp_path / "cache"
+    env = {"XDG_CACHE_HOME": str(cache)}
+
+    def start_and_find(indexed: int):
+        app = open_folder(launch, folder, count=3, sort_by="name", extra_env=env)
+        app.wait_for_line(rf"^trace marks-indexed {indexed} \d+$")
+        app.key("ctrl+f")
+        app.wait_for_line(r"^trace shown GtkSearchBar search \d+$")
+        search_for(app, "lighthouse", 1)
+        mark = app.mark()
+        app.key("Escape")
+        app.wait_for_line(r"^trace filtered 3 \d+$", since=mark)
+        app.key("ctrl+f")
+        search_for(app, "harbour", 1)
+        return app
+
+    # The first run reads the marks (b's from the photo itself) and keeps them in the index.
+    app = start_and_find(0)
+    app.wait_for_line(r"^trace marks-read file://.*/b\.jpg 0 0 1 \d+$")
+    wait_until(lambda: index_rows(cache) == 3, timeout=10, what="the three photos' marks in the index")
+    assert app.quit() == 0
+
+    # Again: every photo's marks from the index, none read from a file.
+    app = start_and_find(3)
+    assert not app.lines_matching(r"^trace marks-read ")
+    assert app.quit() == 0
+
+    # The index deleted: the marks are read from the sidecar and the photo again, as before.
+    for path in (cache / "gphotobrowse").glob("index-v1.sqlite*"):
+        path.unlink()
+    app = start_and_find(0)
+    app.wait_for_line(r"^trace marks-read file://.*/b\.jpg 0 0 1 \d+$")
     assert app.quit() == 0

@@ -85,6 +85,22 @@ public struct SearchablePhoto: Sendable, Equatable {
         self.marks = marks
         self.taken = taken
         self.isVideo = isVideo
-        foldedText = PhotoSearch.folded(([name, folder, camera] + marks.tags).joined(separator: "\n"))
+        foldedText = Self.foldedText(name: name, folder: folder, camera: camera, tags: marks.tags)
+    }
+
+    /// A photo whose folded text was worked out before (`foldedText(name:folder:camera:tags:)`):
+    /// folding is most of a search's time, and a photo's text changes seldom.
+    public init(name: String, folder: String, camera: String, marks: PhotoMarks, taken: Int64?, isVideo: Bool, foldedText: String) {
+        self.name = name
+        self.folder = folder
+        self.camera = camera
+        self.marks = marks
+        self.taken = taken
+        self.isVideo = isVideo
+        self.foldedText = foldedText
+    }
+
+    public static func foldedText(name: String, folder: String, camera: String, tags: [String]) -> String {
+        PhotoSearch.folded(([name, folder, camera] + tags).joined(separator: "\n"))
     }
 }

@@ -94,6 +94,27 @@ public final class PhotoMarksStore: Sendable {
         return nil
     }
 
+    /// What the photo's sidecars are now, as one number that changes when any of them is
+    /// made, changed or removed (their modification times and sizes): the photo index keeps
+    /// marks read while it was the same. 0 when there is none. A look at each, no read.
+    public func sidecarStamp(of uri: String) -> Int64 {
+        var candidates: [String] = []
+        if let path = Self.localPath(uri) {
+            let folder = (path as NSString).deletingLastPathComponent
+            let name = (path as NSString).lastPathComponent
+            candidates = SidecarNames.read(for: name).map { folder + "/" + $0 }
+        }
+        candidates.append(appSidecarPath(for: uri))
+        var stamp: UInt64 = 0
+        for (n, sidecar) in candidates.enumerated() {
+            var status = stat()
+            guard stat(sidecar, &status) == 0 else { continue }
+            let modified = UInt64(bitPattern: Int64(status.st_mtim.tv_sec) &* 1_000_000 &+ Int64(status.st_mtim.tv_nsec) / 1000)
+            stamp = (stamp &* 1_000_003) ^ (modified &+ UInt64(bitPattern: Int64(status.st_size)) &* 31 &+ UInt64(n + 1))
+        }
+        return Int64(bitPattern: stamp & (UInt64.max >> 1))
+    }
+
     /// Writes `marks` as the photo's, where `place(for:)` says; a sidecar there is merged into.
     @discardableResult
     public func write(_ marks: PhotoMarks, for uri: String) -> Result<Place, Failure> {

@@ -1,3 +1,4 @@
+import CGtk
 import Foundation
 import PhotoCore
 import PhotoIO
@@ -7,6 +8,8 @@ import PhotoIO
 /// processes), written there by `PhotoMarking`. Grids and the viewer listen for changes.
 /// Beside them, the cameras the photos' EXIF names, which a search looks for: read with their
 /// dates in the decoder processes (when an album sorts by date taken, or a search asks).
+/// Everything read is kept in the photo index (`PhotoIndex`), from which a folder opened
+/// again takes what still holds, without reading a file.
 @MainActor
 final class ShownMarks {
     static let shared = ShownMarks()
@@ -14,7 +17,11 @@ final class ShownMarks {
     let store = PhotoMarksStore(decoder: IsolatedDecoder.shared)
     private var knownMarks: [String: PhotoMarks] = [:]
     private var pending: Set<String> = []
+    /// Photos whose marks came from the index.
+    private var indexedMarks: Set<String> = []
     private let queue = DispatchQueue(label: "gphotobrowse.marks", qos: .utility)
+    /// What was read, to write into the index: touched on `queue` only.
+    private nonisolated let indexWrites = IndexWrites()
     private var listeners: [(id: Int, owner: () -> AnyObject?, changed: @MainActor (String, PhotoMarks) -> Void)] = []
     private var listenerCount = 0
     /// What each photo's EXIF says that a search looks at (its camera, its date taken), once read.
@@ -40,12 +47,14 @@ final class ShownMarks {
         }
     }
 
-    /// Facts read (nil: the file could not be read, to try again another time).
-    func factsRead(_ read: [(uri: String, facts: ExifFacts?)]) {
+    /// Facts read (nil: the file could not be read, to try again another time); kept in the
+    /// index too unless they came from there.
+    func factsRead(_ read: [(uri: String, facts: ExifFacts?)], fromIndex: Bool = false) {
         var changed = false
         for (uri, facts) in read {
             factsPending.remove(uri)
             guard let facts, knownFacts[uri] != facts else { continue }
+            if !fromIndex { remember(.facts(facts), of: uri) }
             knownFacts[uri] = facts
             changed = true
         }
@@ -71,6 +80,15 @@ final class ShownMarks {
         pending.insert(uri)
         let store = self.store
         queue.async {
+            // The index's, while the file and its sidecars are what they were; else read.
+            if let file = Self.fileState(of: uri), let marks = PhotoIndex.shared.known([file], sidecarStamp: { store.sidecarStamp(of: $0) })[uri]?.marks {
+                onMain {
+                    let shared = ShownMarks.shared
+                    shared.pending.remove(uri)
+                    shared.set(marks, for: uri, fromIndex: true)
+                }
+                return
+            }
             let marks = store.marks(of: uri)
             onMain {
                 let shared = ShownMarks.shared
@@ -84,12 +102,28 @@ final class ShownMarks {
     }
 
     /// Reads the marks of those photos that have a sidecar (a look for each: no photo is read),
-    /// in batches, after the reads asked for before.
-    func readSidecars(of uris: [String]) {
-        let unknown = uris.filter { knownMarks[$0] == nil && !pending.contains($0) }
-        guard !unknown.isEmpty else { return }
+    /// in batches, after the reads asked for before. What the index knows of them and still
+    /// holds comes first, with `trace marks-indexed COUNT MS` (COUNT: photos of `photos` whose
+    /// marks came from it); those photos are not looked at again.
+    func readSidecars(of photos: [Photo]) {
+        let unknown = photos.filter { knownMarks[$0.id] == nil && !pending.contains($0.id) }
+        let ids = photos.map(\.id)
         let store = self.store
         queue.async {
+            let files = unknown.filter { $0.id.hasPrefix("file://") }.map { PhotoIndex.FileState(uri: $0.id, size: $0.size, modified: $0.modified) }
+            let indexed = PhotoIndex.shared.known(files) { store.sidecarStamp(of: $0) }
+            onMain {
+                let shared = ShownMarks.shared
+                var facts: [(uri: String, facts: ExifFacts?)] = []
+                for (uri, known) in indexed {
+                    if let marks = known.marks, shared.knownMarks[uri] == nil { shared.set(marks, for: uri, fromIndex: true) }
+                    if let known = known.facts { facts.append((uri, ExifFacts(camera: known.camera, taken: known.taken))) }
+                }
+                shared.factsRead(facts, fromIndex: true)
+                // With those the tiles asked for meanwhile (read before these, on this worker).
+                Trace.milestone("marks-indexed", ids.filter { shared.indexedMarks.contains($0) }.count)
+            }
+            let unknown = unknown.map(\.id).filter { indexed[$0]?.marks == nil }
             var found: [(String, PhotoMarks)] = []
             func deliver() {
                 let batch = found
@@ -107,8 +141,13 @@ final class ShownMarks {
         }
     }
 
-    /// Keeps marks just written (or read), and tells the listeners.
-    func set(_ marks: PhotoMarks, for uri: String) {
+    /// Keeps marks just written (or read), and tells the listeners; kept in the index too
+    /// unless they came from there.
+    func set(_ marks: PhotoMarks, for uri: String, fromIndex: Bool = false) {
+        if fromIndex { indexedMarks.insert(uri) } else {
+            indexedMarks.remove(uri)
+            remember(.marks(marks), of: uri)
+        }
         let changed = knownMarks[uri] != marks
         knownMarks[uri] = marks
         guard changed else { return }
@@ -122,6 +161,39 @@ final class ShownMarks {
         listeners.append((listenerCount, { [weak owner] in owner }, changed))
     }
 
+    /// Keeps what was read of a local photo in the index: its file and sidecars looked at on
+    /// the worker, the rows written together a moment later.
+    private func remember(_ what: IndexWrites.Read, of uri: String) {
+        guard uri.hasPrefix("file://") else { return }
+        let store = self.store, writes = indexWrites, queue = self.queue
+        queue.async {
+            let file = Self.fileState(of: uri)
+            switch what {
+            case _ where file == nil: writes.pending.append(.removed(uri))
+            case .marks(let marks): writes.pending.append(.marks(marks, file: file!, sidecarStamp: store.sidecarStamp(of: uri)))
+            case .facts(let facts): writes.pending.append(.facts(PhotoIndex.Facts(camera: facts.camera, taken: facts.taken), file: file!))
+            }
+            guard !writes.flushQueued else { return }
+            writes.flushQueued = true
+            queue.asyncAfter(deadline: .now() + 0.5) {
+                writes.flushQueued = false
+                let updates = writes.pending
+                writes.pending = []
+                PhotoIndex.shared.record(updates)
+            }
+        }
+    }
+
+    /// A local photo's size and modification time now; nil for any other, or one gone.
+    private nonisolated static func fileState(of uri: String) -> PhotoIndex.FileState? {
+        guard uri.hasPrefix("file://"), let path = g_filename_from_uri(uri, nil, nil) else { return nil }
+        defer { g_free(path) }
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return PhotoIndex.FileState(uri: uri, size: Int64(status.st_size),
+                                    modified: Int64(status.st_mtim.tv_sec) * 1_000_000 + Int64(status.st_mtim.tv_nsec) / 1000)
+    }
+
     /// Runs `work` on the marks worker (after the reads asked for before it).
     nonisolated func onWorker(_ work: @escaping @Sendable () -> Void) { queue.async(execute: work) }
 }
@@ -132,10 +204,22 @@ struct ExifFacts: Sendable, Equatable {
     var camera: String
     var taken: Int64?
 
+    init(camera: String, taken: Int64?) {
+        self.camera = camera
+        self.taken = taken
+    }
+
     /// What a read found; nil when the file could not be read.
     init?(read: (date: DateTakenCache.Value?, camera: String?)) {
         guard let date = read.date else { return nil }
         camera = read.camera ?? ""
         taken = date.dateTaken
     }
+}
+
+/// Rows waiting to be written into the index, on the marks worker only.
+private final class IndexWrites: @unchecked Sendable {
+    enum Read { case marks(PhotoMarks), facts(ExifFacts) }
+    var pending: [PhotoIndex.Update] = []
+    var flushQueued = false
 }

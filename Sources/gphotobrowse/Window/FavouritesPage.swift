@@ -34,7 +34,7 @@ extension BrowserWindow {
             folder.favourites.formUnion(favourites)
             favouritesChangedSoon()
         }
-        ShownMarks.shared.readSidecars(of: folder.source.tree.photos(in: .allPhotos).map(\.id))
+        ShownMarks.shared.readSidecars(of: folder.source.tree.photos(in: .allPhotos))
     }
 
     private func marksChanged(_ uri: String, _ marks: PhotoMarks) {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import PhotoCore
 
 /// A search applied to the album shown: the photos matched on a worker, from what is known
@@ -65,12 +66,23 @@ extension BrowserWindow {
                                      facts: [String: ExifFacts], under top: String) -> Set<String> {
         let matcher = search.matcher()
         var kept = Set<String>()
-        for photo in photos {
-            let searchable = SearchablePhoto(name: photo.displayName, folder: folderPath(of: photo.id, under: top),
-                                             camera: facts[photo.id]?.camera ?? "", marks: marks[photo.id] ?? .none,
-                                             taken: (photo.dateTaken ?? facts[photo.id]?.taken).map { $0 / 1_000_000 },
-                                             isVideo: photo.contentType.hasPrefix("video/"))
-            if matcher.matches(searchable) { kept.insert(photo.id) }
+        SearchTexts.shared.withTexts { texts in
+            for photo in photos {
+                let camera = facts[photo.id]?.camera ?? "", photoMarks = marks[photo.id] ?? .none
+                // The folded text worked out for an earlier search, while what it is made of holds.
+                let folded: String
+                if let text = texts[photo.id], text.top == top, text.name == photo.displayName, text.camera == camera, text.tags == photoMarks.tags {
+                    folded = text.folded
+                } else {
+                    folded = SearchablePhoto.foldedText(name: photo.displayName, folder: folderPath(of: photo.id, under: top),
+                                                        camera: camera, tags: photoMarks.tags)
+                    texts[photo.id] = SearchTexts.Text(top: top, name: photo.displayName, camera: camera, tags: photoMarks.tags, folded: folded)
+                }
+                let searchable = SearchablePhoto(name: photo.displayName, folder: "", camera: camera, marks: photoMarks,
+                                                 taken: (photo.dateTaken ?? facts[photo.id]?.taken).map { $0 / 1_000_000 },
+                                                 isVideo: photo.contentType.hasPrefix("video/"), foldedText: folded)
+                if matcher.matches(searchable) { kept.insert(photo.id) }
+            }
         }
         return kept
     }
@@ -102,4 +114,22 @@ extension BrowserWindow {
         let below = parent.hasPrefix(prefix) ? parent.dropFirst(prefix.count) : parent[(parent.lastIndex(of: "/").map { parent.index(after: $0) } ?? parent.startIndex)...]
         return String(below).removingPercentEncoding ?? String(below)
     }
+}
+
+/// The folded text of each photo searched, kept between searches (by photo, with what it was
+/// made of): on 100,000 photos, folding them again at each key would take most of a second.
+final class SearchTexts: Sendable {
+    struct Text {
+        var top: String
+        var name: String
+        var camera: String
+        var tags: [String]
+        var folded: String
+    }
+
+    static let shared = SearchTexts()
+    private let texts = Mutex<[String: Text]>([:])
+
+    /// Runs `body` with the texts, on a worker (searches run one after another).
+    func withTexts(_ body: (inout [String: Text]) -> Void) { texts.withLock { body(&$0) } }
 }

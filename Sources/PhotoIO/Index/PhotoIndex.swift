@@ -1,0 +1,267 @@
+import CGdkPixbuf
+import Foundation
+import PhotoCore
+import Synchronization
+
+/// The photo index: what was read of each photo (its marks, the camera and date its EXIF
+/// names) kept between runs, so that a folder opened again knows them without reading a
+/// file, and searched by words (SQLite's FTS5 over names, tags, cameras and folders).
+///
+/// A cache and nothing more: the sidecars and the photos stay the truth. Each row holds the
+/// file's size and modification time, and a stamp of its sidecars (`PhotoMarksStore
+/// .sidecarStamp`) when its marks were read; a row whose file or sidecars changed since is not
+/// used. The database is `<cache home>/gphotobrowse/index-v1.sqlite`, written through
+/// SQLite's own journal (WAL); one that is damaged, not SQLite, or of another version is
+/// deleted and made again. Deleting it loses nothing but time.
+///
+/// Blocking: call on a worker. Calls are serialised by a lock.
+public final class PhotoIndex: Sendable {
+    public static let formatVersion: Int64 = 1
+
+    /// What the index knows of a photo whose file (and sidecars) are what they were.
+    public struct Known: Sendable, Equatable {
+        /// Nil when its marks were not read, or its sidecars changed since.
+        public var marks: PhotoMarks?
+        /// Nil when its EXIF was not read.
+        public var facts: Facts?
+    }
+
+    /// What a photo's EXIF names that a search looks at.
+    public struct Facts: Sendable, Equatable {
+        public var camera: String
+        /// µs since 1970 (`ExifDate`); nil when it names no date.
+        public var taken: Int64?
+
+        public init(camera: String, taken: Int64?) {
+            self.camera = camera
+            self.taken = taken
+        }
+    }
+
+    /// A photo's file as it is on disk.
+    public struct FileState: Sendable, Equatable {
+        public var uri: String
+        public var size: Int64
+        public var modified: Int64
+
+        public init(uri: String, size: Int64, modified: Int64) {
+            self.uri = uri
+            self.size = size
+            self.modified = modified
+        }
+    }
+
+    /// One thing read of a photo, to keep.
+    public enum Update: Sendable, Equatable {
+        case marks(PhotoMarks, file: FileState, sidecarStamp: Int64)
+        case facts(Facts, file: FileState)
+        /// The photo is gone.
+        case removed(String)
+    }
+
+    public let path: String
+    private let connection = Mutex<Connection?>(nil)
+
+    /// The process's index, under the user's cache folder.
+    public static let shared = PhotoIndex()
+
+    /// - Parameter cacheHome: the folder holding `gphotobrowse/index-v1.sqlite`; nil for the
+    ///   user's cache folder (`$XDG_CACHE_HOME`, else `~/.cache`). Tests pass a temporary one.
+    public init(cacheHome: String? = nil) {
+        let home = cacheHome ?? String(cString: g_get_user_cache_dir())
+        path = home + "/gphotobrowse/index-v1.sqlite"
+    }
+
+    /// What is known of each of `files` still valid, by URI; `sidecarStamp` gives each photo's
+    /// sidecars' stamp now (asked only of photos whose marks are kept).
+    public func known(_ files: [FileState], sidecarStamp: (String) -> Int64) -> [String: Known] {
+        let rows = use { db throws -> [String: [SQLiteDatabase.Value]] in
+            var rows: [String: [SQLiteDatabase.Value]] = [:]
+            let columns = "SELECT uri, size, modified, sidecar, favourite, rating, tags, facts, camera, taken FROM photos"
+            if files.count < 256 {
+                let find = try db.prepare(columns + " WHERE uri = ?")
+                for file in files { try find.run([.text(file.uri)]) { rows[file.uri] = $0 } }
+                return rows
+            }
+            // One pass over the table: for a folder of 100,000 photos, quicker than 100,000 look-ups.
+            let wanted = Set(files.map(\.uri))
+            try db.prepare(columns).run { row in
+                if let uri = row[0].text, wanted.contains(uri) { rows[uri] = row }
+            }
+            return rows
+        } ?? [:]
+        var known: [String: Known] = [:]
+        for file in files {
+            guard let row = rows[file.uri], row[1].int == file.size, row[2].int == file.modified else { continue }
+            var entry = Known()
+            if let stamp = row[3].int, stamp == sidecarStamp(file.uri) {
+                entry.marks = PhotoMarks(favourite: row[4].int == 1, rating: Int(row[5].int ?? 0),
+                                         tags: (row[6].text ?? "").split(separator: "\n").map(String.init))
+            }
+            if row[7].int == 1 { entry.facts = Facts(camera: row[8].text ?? "", taken: row[9].int) }
+            if entry.marks != nil || entry.facts != nil { known[file.uri] = entry }
+        }
+        return known
+    }
+
+    /// Keeps what was read, in one transaction. A photo whose file changed since its row was
+    /// written keeps only what is given now.
+    public func record(_ updates: [Update]) {
+        guard !updates.isEmpty else { return }
+        _ = use { db throws -> Void in
+            try db.transaction { () throws -> Void in
+                let find = try db.prepare("SELECT size, modified FROM photos WHERE uri = ?")
+                let insert = try db.prepare("""
+                    INSERT INTO photos(uri, size, modified, name, folder) VALUES(?, ?, ?, ?, ?)
+                    ON CONFLICT(uri) DO UPDATE SET size = excluded.size, modified = excluded.modified,
+                        sidecar = NULL, favourite = NULL, rating = NULL, tags = NULL, facts = 0, camera = NULL, taken = NULL
+                    """)
+                let marks = try db.prepare("UPDATE photos SET sidecar = ?, favourite = ?, rating = ?, tags = ? WHERE uri = ?")
+                let facts = try db.prepare("UPDATE photos SET facts = 1, camera = ?, taken = ? WHERE uri = ?")
+                let remove = try db.prepare("DELETE FROM photos WHERE uri = ?")
+                func row(for file: FileState) throws {
+                    var same = false
+                    try find.run([.text(file.uri)]) { same = $0[0].int == file.size && $0[1].int == file.modified }
+                    if !same {
+                        let (name, folder) = Self.nameAndFolder(of: file.uri)
+                        try insert.run([.text(file.uri), .int(file.size), .int(file.modified), .text(name), .text(folder)])
+                    }
+                }
+                for update in updates {
+                    switch update {
+                    case .marks(let value, let file, let stamp):
+                        try row(for: file)
+                        try marks.run([.int(stamp), .int(value.favourite ? 1 : 0), .int(Int64(value.rating)),
+                                       .text(value.tags.joined(separator: "\n")), .text(file.uri)])
+                    case .facts(let value, let file):
+                        try row(for: file)
+                        try facts.run([.text(value.camera), value.taken.map { .int($0) } ?? .null, .text(file.uri)])
+                    case .removed(let uri):
+                        try remove.run([.text(uri)])
+                    }
+                }
+            }
+        }
+    }
+
+    /// The photos whose name, tags, camera or folder hold words starting with each of
+    /// `words` (FTS5 prefix queries on folded words).
+    public func search(_ words: [String]) -> Set<String>? {
+        let terms = words.map { PhotoSearch.folded($0) }.filter { !$0.isEmpty }
+        guard !terms.isEmpty else { return nil }
+        // Each word a quoted string (its quotes doubled), a prefix.
+        let query = terms.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }.joined(separator: " AND ")
+        return use { db throws -> Set<String> in
+            var found = Set<String>()
+            try db.prepare("SELECT photos.uri FROM words JOIN photos ON photos.id = words.rowid WHERE words MATCH ?")
+                .run([.text(query)]) { if let uri = $0[0].text { found.insert(uri) } }
+            return found
+        }
+    }
+
+    /// How many photos the index holds.
+    public var count: Int {
+        use { db in try db.rows("SELECT count(*) FROM photos").first?.first?.int.map(Int.init) ?? 0 } ?? 0
+    }
+
+    /// The name (decoded) and the folder path (decoded) of a URI.
+    static func nameAndFolder(of uri: String) -> (String, String) {
+        let slash = uri.lastIndex(of: "/")
+        let name = slash.map { String(uri[uri.index(after: $0)...]) } ?? uri
+        let folder = slash.map { String(uri[..<$0]) } ?? ""
+        return (name.removingPercentEncoding ?? name, folder.removingPercentEncoding ?? folder)
+    }
+
+    // MARK: The database
+
+    private struct Connection: @unchecked Sendable {
+        let db: SQLiteDatabase
+    }
+
+    /// Runs `body` on the open database, opening (or making again) it first; nil when it
+    /// fails. A database found damaged is deleted, to be made again next time.
+    private func use<T: Sendable>(_ body: (SQLiteDatabase) throws -> T) -> T? {
+        connection.withLock { connection in
+            for attempt in 0..<2 {
+                if connection == nil { connection = openOrMake().map(Connection.init) }
+                guard let db = connection?.db else { return nil }
+                do {
+                    return try body(db)
+                } catch let failure as SQLiteDatabase.Failure where Self.isDamage(failure.code) && attempt == 0 {
+                    connection = nil
+                    deleteFiles()
+                } catch {
+                    return nil
+                }
+            }
+            return nil
+        }
+    }
+
+    private static func isDamage(_ code: Int32) -> Bool {
+        let primary = code & 0xFF
+        return primary == 11 /* SQLITE_CORRUPT */ || primary == 26 /* SQLITE_NOTADB */
+    }
+
+    private func deleteFiles() {
+        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+    }
+
+    /// The database at `path`, made with this version's tables when new; one of another
+    /// version, or not a database, is deleted and made again.
+    private func openOrMake() -> SQLiteDatabase? {
+        let folder = (path as NSString).deletingLastPathComponent
+        guard g_mkdir_with_parents(folder, 0o700) == 0 else { return nil }
+        for _ in 0..<2 {
+            do {
+                let db = try SQLiteDatabase(path: path)
+                let version = try db.rows("PRAGMA user_version").first?.first?.int ?? 0
+                if version == Self.formatVersion { try Self.configure(db); return db }
+                let tables = try db.rows("SELECT count(*) FROM sqlite_master").first?.first?.int ?? 0
+                if version == 0 && tables == 0 {
+                    try Self.configure(db)
+                    try db.execute(Self.schema)
+                    return db
+                }
+            } catch {}
+            deleteFiles()
+        }
+        return nil
+    }
+
+    private static func configure(_ db: SQLiteDatabase) throws {
+        try db.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")
+    }
+
+    static let schema = """
+        BEGIN;
+        CREATE TABLE photos(
+            id INTEGER PRIMARY KEY,
+            uri TEXT NOT NULL UNIQUE,
+            size INTEGER NOT NULL,
+            modified INTEGER NOT NULL,
+            sidecar INTEGER,
+            favourite INTEGER,
+            rating INTEGER,
+            tags TEXT,
+            facts INTEGER NOT NULL DEFAULT 0,
+            camera TEXT,
+            taken INTEGER,
+            name TEXT NOT NULL,
+            folder TEXT NOT NULL);
+        CREATE VIRTUAL TABLE words USING fts5(name, tags, camera, folder, content = 'photos', content_rowid = 'id',
+            tokenize = 'unicode61 remove_diacritics 2');
+        CREATE TRIGGER photos_added AFTER INSERT ON photos BEGIN
+            INSERT INTO words(rowid, name, tags, camera, folder) VALUES (new.id, new.name, new.tags, new.camera, new.folder);
+        END;
+        CREATE TRIGGER photos_removed AFTER DELETE ON photos BEGIN
+            INSERT INTO words(words, rowid, name, tags, camera, folder) VALUES ('delete', old.id, old.name, old.tags, old.camera, old.folder);
+        END;
+        CREATE TRIGGER photos_changed AFTER UPDATE ON photos BEGIN
+            INSERT INTO words(words, rowid, name, tags, camera, folder) VALUES ('delete', old.id, old.name, old.tags, old.camera, old.folder);
+            INSERT INTO words(rowid, name, tags, camera, folder) VALUES (new.id, new.name, new.tags, new.camera, new.folder);
+        END;
+        PRAGMA user_version = 1;
+        COMMIT;
+        """
+}
