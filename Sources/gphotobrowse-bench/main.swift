@@ -16,6 +16,7 @@ let commands: [any BenchCommand.Type] = [
     RemoteCommand.self,
     BoardCommand.self,
     HugeCommand.self,
+    SearchCommand.self,
 ]
 
 exit(BenchCommandLine(commands: commands).run(Array(CommandLine.arguments.dropFirst())))
