@@ -75,29 +75,45 @@ final class ShownMarks {
     func marks(of uri: String) -> PhotoMarks? { knownMarks[uri] }
 
     /// Reads a photo's marks when they are not known yet.
-    func request(_ uri: String) {
-        guard knownMarks[uri] == nil, !pending.contains(uri) else { return }
-        pending.insert(uri)
+    func request(_ uri: String) { request([uri]) }
+
+    /// Reads the marks of those of `uris` not known yet: the index's, while the file and its
+    /// sidecars are what they were, else read from the sidecars or the photo. They come back
+    /// in batches of 500, one turn of the main loop each, so that asking for a whole album's
+    /// (a search) never floods the main loop ahead of what else waits there.
+    func request(_ uris: [String]) {
+        let unknown = uris.filter { knownMarks[$0] == nil && !pending.contains($0) }
+        guard !unknown.isEmpty else { return }
+        pending.formUnion(unknown)
         let store = self.store
         queue.async {
-            // The index's, while the file and its sidecars are what they were; else read.
-            if let file = Self.fileState(of: uri), let marks = PhotoIndex.shared.known([file], sidecarStamp: { store.sidecarStamp(of: $0) })[uri]?.marks {
-                onMain {
-                    let shared = ShownMarks.shared
-                    shared.pending.remove(uri)
-                    shared.set(marks, for: uri, fromIndex: true)
-                }
-                return
+            let files = unknown.compactMap { Self.fileState(of: $0) }
+            let indexed = files.isEmpty ? [:] : PhotoIndex.shared.known(files) { store.sidecarStamp(of: $0) }
+            var batch: [(uri: String, marks: PhotoMarks, fromIndex: Bool)] = []
+            func deliver() {
+                let read = batch
+                batch = []
+                onMain { ShownMarks.shared.marksRead(read) }
             }
-            let marks = store.marks(of: uri)
-            onMain {
-                let shared = ShownMarks.shared
-                shared.pending.remove(uri)
-                if Trace.tilesEnabled, !marks.isEmpty {
-                    Trace.milestone("marks-read", text: "\(uri) \(marks.favourite ? 1 : 0) \(marks.rating) \(marks.tags.count)")
+            for uri in unknown {
+                if let marks = indexed[uri]?.marks {
+                    batch.append((uri, marks, true))
+                } else {
+                    batch.append((uri, store.marks(of: uri), false))
                 }
-                shared.set(marks, for: uri)
+                if batch.count >= 500 { deliver() }
             }
+            if !batch.isEmpty { deliver() }
+        }
+    }
+
+    private func marksRead(_ read: [(uri: String, marks: PhotoMarks, fromIndex: Bool)]) {
+        for (uri, marks, fromIndex) in read {
+            pending.remove(uri)
+            if Trace.tilesEnabled, !fromIndex, !marks.isEmpty {
+                Trace.milestone("marks-read", text: "\(uri) \(marks.favourite ? 1 : 0) \(marks.rating) \(marks.tags.count)")
+            }
+            set(marks, for: uri, fromIndex: fromIndex)
         }
     }
 

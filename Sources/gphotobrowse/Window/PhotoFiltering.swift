@@ -40,7 +40,7 @@ extension BrowserWindow {
         let search = asked
         let marks = ShownMarks.shared
         let photos = contents.allPhotos
-        for photo in photos { marks.request(photo.id) }
+        marks.request(photos.map(\.id))
         // Cameras matter to words, and dates taken to a period: read with the photos' EXIF.
         if !search.words.isEmpty || search.takenFrom != nil || search.takenBefore != nil { marks.requestFacts(photos.map(\.id)) }
         let known = marks.known
