@@ -156,6 +156,9 @@ def spawn(request, xserver, tmp_path_factory):
             env["DBUS_SESSION_BUS_ADDRESS"] = bus.address
         else:
             env["DBUS_SESSION_BUS_ADDRESS"] = "disabled:"
+        # The pointer waits in the screen's corner, away from where windows open: left over a
+        # tile by the test before, it would bring up that tile's tooltip over the next window.
+        xserver.mouse_move(xserver.width - 1, xserver.height - 1)
         app = App(xserver, [str(a) for a in argv], env, root / "stderr.log", cwd=cwd)
         started.append((app, bus, runtime))
         return app

@@ -127,7 +127,17 @@ public struct DecodeFailure: Error, Sendable, Equatable, CustomStringConvertible
 
     public init(_ kind: Kind, _ reason: String) {
         self.kind = kind
-        self.reason = reason
+        self.reason = Self.oneLine(reason)
+    }
+
+    /// A reason as one line: a library's message may end in a newline or span several
+    /// (libheif's do), which a tile's tooltip, a status page or a log line would show as such.
+    static func oneLine(_ text: String) -> String {
+        guard text.contains(where: \.isNewline) else { return text }
+        return text.split(whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+            .joined(separator: " ")
     }
 
     public var description: String { reason }
