@@ -220,60 +220,43 @@ final class ThumbnailTile {
         }
     }
 
-    /// Shows the photo's favourite heart and stars (nothing for none).
+    /// Shows the photo's favourite heart and stars (nothing for none), bottom left.
     func showMarks(_ marks: PhotoMarks?) {
         let text = marks.map(MarksText.badge) ?? ""
-        if marksLabel == nil, !text.isEmpty {
-            let label = gtk_label_new(nil)!
-            gtk_widget_add_css_class(label, "tile-marks")
-            gtk_widget_set_halign(label, GTK_ALIGN_START)
-            gtk_widget_set_valign(label, GTK_ALIGN_END)
-            gtk_widget_set_margin_start(label, 6)
-            gtk_widget_set_margin_bottom(label, 4)
-            gtk_widget_set_can_target(label, 0)
-            gtk_overlay_add_overlay(root.cast(), label)
-            marksLabel = label
-        }
-        guard let marksLabel else { return }
-        Texts.setText(label: marksLabel, ShownText(text))
-        gtk_widget_set_visible(marksLabel, text.isEmpty ? 0 : 1)
+        showCornerLabel(&marksLabel, text.isEmpty ? nil : text, classes: ["tile-marks"],
+                        halign: GTK_ALIGN_START, valign: GTK_ALIGN_END, bottomMargin: 4)
     }
 
     /// Shows the badge, top right, or hides it (nil).
     private func showBadge(_ text: String?) {
-        if badge == nil, text != nil {
-            let label = gtk_label_new(nil)!
-            gtk_widget_add_css_class(label, "tile-badge")
-            gtk_widget_set_halign(label, GTK_ALIGN_END)
-            gtk_widget_set_valign(label, GTK_ALIGN_START)
-            gtk_widget_set_margin_end(label, 6)
-            gtk_widget_set_margin_top(label, 6)
-            gtk_widget_set_can_target(label, 0)
-            gtk_overlay_add_overlay(root.cast(), label)
-            badge = label
-        }
-        guard let badge else { return }
-        Texts.setText(label: badge, ShownText(text ?? ""))
-        gtk_widget_set_visible(badge, text == nil ? 0 : 1)
+        showCornerLabel(&badge, text, classes: ["tile-badge"], halign: GTK_ALIGN_END, valign: GTK_ALIGN_START)
     }
 
     /// Shows a video's length, bottom right, with a play sign, or hides it (nil).
     private func showDuration(_ milliseconds: Int?) {
-        if durationBadge == nil, milliseconds != nil {
-            let label = gtk_label_new(nil)!
-            gtk_widget_add_css_class(label, "tile-badge")
-            gtk_widget_add_css_class(label, "tile-duration")
-            gtk_widget_set_halign(label, GTK_ALIGN_END)
-            gtk_widget_set_valign(label, GTK_ALIGN_END)
-            gtk_widget_set_margin_end(label, 6)
-            gtk_widget_set_margin_bottom(label, 6)
-            gtk_widget_set_can_target(label, 0)
-            gtk_overlay_add_overlay(root.cast(), label)
-            durationBadge = label
+        showCornerLabel(&durationBadge, milliseconds.map { "\u{25B6} " + VideoFacts.durationText(milliseconds: $0) },
+                        classes: ["tile-badge", "tile-duration"], halign: GTK_ALIGN_END, valign: GTK_ALIGN_END)
+    }
+
+    /// Shows `text` in a label over a corner of the tile, 6 pixels in (the bottom margin
+    /// aside), made the first time there is something to show; nil hides it. The label takes
+    /// no clicks: they go to the tile.
+    private func showCornerLabel(_ label: inout Widget?, _ text: String?, classes: [String],
+                                 halign: GtkAlign, valign: GtkAlign, bottomMargin: Int32 = 6) {
+        if label == nil, text != nil {
+            let made = gtk_label_new(nil)!
+            for name in classes { gtk_widget_add_css_class(made, name) }
+            gtk_widget_set_halign(made, halign)
+            gtk_widget_set_valign(made, valign)
+            if halign == GTK_ALIGN_START { gtk_widget_set_margin_start(made, 6) } else { gtk_widget_set_margin_end(made, 6) }
+            if valign == GTK_ALIGN_START { gtk_widget_set_margin_top(made, 6) } else { gtk_widget_set_margin_bottom(made, bottomMargin) }
+            gtk_widget_set_can_target(made, 0)
+            gtk_overlay_add_overlay(root.cast(), made)
+            label = made
         }
-        guard let durationBadge else { return }
-        Texts.setText(label: durationBadge, ShownText(milliseconds.map { "\u{25B6} " + VideoFacts.durationText(milliseconds: $0) } ?? ""))
-        gtk_widget_set_visible(durationBadge, milliseconds == nil ? 0 : 1)
+        guard let label else { return }
+        Texts.setText(label: label, ShownText(text ?? ""))
+        gtk_widget_set_visible(label, text == nil ? 0 : 1)
     }
 
     /// Makes the tile `edge` pixels a side (the grid's tile size changed).
