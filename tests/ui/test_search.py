@@ -4,29 +4,16 @@ come from the photo index after a restart, and deleting the index loses nothing.
 
 import shutil
 import sqlite3
-import subprocess
 import time
 from pathlib import Path
 
 import pytest
 
-from harness import make_solid, open_folder, set_times, wait_until
+from harness import open_folder, wait_until
 from made_videos import GST_LAUNCH, make_video
+from test_ratings import exiftool, folder_of_jpegs
 
 pytestmark = pytest.mark.skipif(shutil.which("exiftool") is None, reason="exiftool is not installed")
-
-
-def exiftool(*args: str) -> str:
-    return subprocess.run(["exiftool", *args], check=True, capture_output=True, text=True).stdout.strip()
-
-
-def folder_of_jpegs(tmp_path: Path, name: str, photos: list[str]) -> Path:
-    folder = tmp_path / name
-    folder.mkdir()
-    for photo in photos:
-        make_solid(folder / photo, "blue")
-    set_times(folder, photos)
-    return folder
 
 
 def search_for(app, text: str, count: int) -> None:
