@@ -37,17 +37,15 @@ final class PhotoViewer {
 
     private(set) var current: (index: Int, id: String)?
     var transform: ViewTransform?
-    /// Rotation is a view setting, kept per photo while the folder is open; files are untouched.
-    var rotations: [String: Int] = [:]
+    /// Rotation is a view setting, kept per photo while the folder is open; files are
+    /// untouched until a rotation is saved, which then gives way to the file's.
+    var rotations = ViewRotations()
     /// Photos this app renamed, old URI to new, for the viewer to follow when the old goes.
     var renamed: [String: String] = [:]
     /// The photo shown left the album before the viewer knew why, and `by` was shown in its
     /// place: a rename of it that this app made, learnt of afterwards (the folder's monitor
     /// told of it first), takes the viewer to the photo under its new name.
     var replaced: (old: String, by: String)?
-    /// Photos whose rotation was saved into their file, by the version that was turned: the
-    /// view's rotation is dropped once the file's new version is here.
-    var rotationSaved: [String: PhotoVersion] = [:]
     var placeholder: (key: PhotoVersion, surface: CanvasSurface)?
     var thumbnailRequest: PhotoVersion?
     var tracedFullImage: String?
@@ -61,7 +59,7 @@ final class PhotoViewer {
     /// The shown photo's rotation changed, or another photo is shown (Save Rotation follows).
     var onRotationChanged: () -> Void = {}
     /// The shown photo's rotation, in clockwise quarter turns (0...3).
-    var shownRotation: Int { current.map { ((rotations[$0.id] ?? 0) % 4 + 4) % 4 } ?? 0 }
+    var shownRotation: Int { current.map { rotations.shown($0.id) } ?? 0 }
     /// The person asked to go back to the grid.
     var onClose: () -> Void = {}
     /// The header bar should show or hide with the viewer's own chrome.
@@ -232,12 +230,7 @@ final class PhotoViewer {
         if let index = contents.photos.index(of: current.id) {
             self.current = (index, current.id)
             let photo = contents.photos[index]
-            if let turned = rotationSaved[photo.id], turned != photo.version {
-                rotationSaved[photo.id] = nil
-                rotations[photo.id] = nil
-                transform = nil
-                onRotationChanged()
-            }
+            if rotations.listed(photo.version) { rotationGaveWay() }
             if placeholder.map({ $0.key.id == photo.id && $0.key != photo.version }) ?? false {
                 showPlaceholder(for: photo)
             }
@@ -247,7 +240,7 @@ final class PhotoViewer {
             }
             render()
         } else if let new = renamed.removeValue(forKey: current.id), let index = contents.photos.index(of: new) {
-            rotations[new] = rotations.removeValue(forKey: current.id)
+            rotations.rename(current.id, to: new)
             self.current = nil
             show(index, entering: true)
         } else if let next = NeighbourWindow.replacement(for: current.id, after: splice, in: contents.photos),
@@ -258,6 +251,21 @@ final class PhotoViewer {
         } else {
             onClose()
         }
+    }
+
+    /// The rotation of `version` was saved into its file: the view's rotation gives way to
+    /// the file's once the album lists the rewritten file (at once, when the folder's monitor
+    /// told of it before the save answered).
+    func rotationWasSaved(_ version: PhotoVersion) {
+        if rotations.saved(version, listed: contents.photos.photo(id: version.id)?.version) {
+            rotationGaveWay()
+            render()
+        }
+    }
+
+    private func rotationGaveWay() {
+        transform = nil
+        onRotationChanged()
     }
 
     // MARK: Properties

@@ -43,7 +43,7 @@ extension PhotoViewer {
         var layers: [(surface: CanvasSurface, placement: CanvasPlacement)] = []
         if let picture = picture(for: current.id), viewport.width > 0 {
             if transform?.imageSize != picture.sourceSize {
-                transform = ViewTransform(imageSize: picture.sourceSize, viewport: viewport, quarterTurns: rotations[current.id] ?? 0)
+                transform = ViewTransform(imageSize: picture.sourceSize, viewport: viewport, quarterTurns: rotations[current.id])
             } else if transform?.viewport != viewport {
                 transform?.resize(to: viewport)
             }
@@ -58,7 +58,7 @@ extension PhotoViewer {
         if slide != 0 {
             let neighbour = current.index + (slide < 0 ? 1 : -1)
             if neighbour >= 0, neighbour < contents.photos.count, let picture = picture(for: contents.photos[neighbour].id) {
-                let fitted = ViewTransform(imageSize: picture.sourceSize, viewport: viewport, quarterTurns: rotations[contents.photos[neighbour].id] ?? 0)
+                let fitted = ViewTransform(imageSize: picture.sourceSize, viewport: viewport, quarterTurns: rotations[contents.photos[neighbour].id])
                 let gap = canvas.width + 24
                 layers.insert((picture.surface, placement(for: fitted, surface: picture.surface, offset: slide + (slide < 0 ? gap : -gap))), at: 0)
             }

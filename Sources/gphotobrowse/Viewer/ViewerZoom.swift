@@ -9,7 +9,7 @@ extension PhotoViewer {
         guard var view = transform else { return }
         change(&view)
         transform = view
-        if let current, (rotations[current.id] ?? 0) != view.quarterTurns {
+        if let current, (rotations[current.id]) != view.quarterTurns {
             rotations[current.id] = view.quarterTurns
             onRotationChanged()
         }

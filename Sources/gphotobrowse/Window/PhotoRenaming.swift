@@ -111,7 +111,7 @@ extension PhotoViewer {
     func followRename(from old: String, to new: String) {
         guard let replaced, replaced.old == old, current?.id == replaced.by, let index = contents.photos.index(of: new) else { return }
         self.replaced = nil
-        rotations[new] = rotations.removeValue(forKey: old)
+        rotations.rename(old, to: new)
         show(index, entering: true)
     }
 }

@@ -54,7 +54,7 @@ final class RotationSaving {
             toasts?.show(failure.message, seconds: 10)
         case .success(let saved):
             Trace.milestone("rotation-saved", text: "\(parseName(ofURI: uri)) \(Trace.millisecondsSinceStart() - started)")
-            folder.viewer.rotationSaved[uri] = version
+            folder.viewer.rotationWasSaved(version)
             folder.contents.refresh([uri])
             let step = folder.history.record(.rotation(uri: uri, previous: saved.previous))
             toasts?.show(tr("Rotation saved in “%s”", OutsideText(photo.displayName)), actionLabel: tr("Undo")) { [weak self, weak folder] in
