@@ -137,3 +137,34 @@ private func forward(_ change: FolderTreeChange, to list: inout PhotoList) {
         #expect(rows.contains { $0.label == "RAW File" && $0.value.hasPrefix("x.cr2 (") })
     }
 }
+
+@Suite struct LivePhotoPairsTests {
+    @Test func aStillAndItsMovieAreOneLivePhoto() {
+        for order in [["IMG_1.HEIC", "IMG_1.MOV"], ["IMG_1.MOV", "IMG_1.HEIC"]] {
+            var tree = FolderTree(rootURI: root, rootName: "DCIM")
+            var list = PhotoList()
+            for name in order { forward(tree.insert([file(name)], in: here), to: &list) }
+            #expect(list.all.map(\.displayName) == ["IMG_1.HEIC"], "order \(order)")
+            #expect(list[0].liveMovie?.displayName == "IMG_1.MOV")
+            #expect(!list[0].hasRawCompanion)
+            #expect(list[0].fileIDs == [root + "/IMG_1.HEIC", root + "/IMG_1.MOV"])
+        }
+    }
+
+    @Test func aMovieAloneIsAVideoAndLeavingTheStillShowsIt() {
+        var tree = FolderTree(rootURI: root, rootName: "DCIM")
+        var list = PhotoList()
+        forward(tree.insert([file("a.jpg"), file("a.mov"), file("b.mov")], in: here), to: &list)
+        #expect(list.all.map(\.displayName) == ["a.jpg", "b.mov"])
+        forward(tree.remove(ids: [root + "/a.jpg"]), to: &list)
+        #expect(Set(list.all.map(\.displayName)) == ["a.mov", "b.mov"])
+    }
+
+    @Test func thePropertiesNameTheMovie() {
+        var details = PhotoDetails(uri: root + "/IMG_1.JPG", name: "IMG_1.JPG")
+        details.companions = [file("IMG_1.MOV"), file("IMG_1.DNG")]
+        let rows = details.rows(utcOffset: { _ in 0 })
+        #expect(rows.contains { $0.label == "Live Photo Movie" && $0.value.hasPrefix("IMG_1.MOV") })
+        #expect(rows.contains { $0.label == "RAW File" && $0.value.hasPrefix("IMG_1.DNG") })
+    }
+}

@@ -38,6 +38,8 @@ public struct PixelLayout: Sendable, Equatable {
     /// Clockwise quarter turns a video's container asks for (its frame is already turned):
     /// what the viewer's player must turn its pictures by.
     public var videoTurns = 0
+    /// Where a motion photo's movie lies in its file (`DecodedImage.motionMovie`).
+    public var motionMovie: EmbeddedMovie?
 
     public init(frames: [Frame], hasAlpha: Bool, sourceSize: PixelSize, format: String, loops: Bool = true) {
         self.frames = frames
@@ -175,6 +177,8 @@ public struct DecoderReply: Sendable, Equatable {
         case videoDuration, videoTurns
         // dates: the cameras, a line each
         case cameras
+        // pixels: a motion photo's movie, its offset and length
+        case motionMovie
     }
 
     enum OutcomeCode: Int64 {
@@ -207,6 +211,7 @@ public struct DecoderReply: Sendable, Equatable {
             if layout.endMissing { set(.endMissing, .int(1)) }
             set(.videoDuration, layout.videoDuration.map { .int(Int64($0)) })
             if layout.videoTurns != 0 { set(.videoTurns, .int(Int64(layout.videoTurns))) }
+            if let movie = layout.motionMovie { set(.motionMovie, .ints([movie.offset, movie.length])) }
         }
         switch outcome {
         case .pixels(let layout):
@@ -298,6 +303,12 @@ public struct DecoderReply: Sendable, Equatable {
             }
             if message.int(Tag.videoTurns.rawValue) != nil {
                 layout.videoTurns = Int(try message.int(Tag.videoTurns.rawValue, in: 0...3))
+            }
+            if let movie = message.ints(Tag.motionMovie.rawValue) {
+                guard movie.count == 2, movie[0] >= 0, movie[1] > 0, movie[0] <= Int64.max - movie[1] else {
+                    throw .init(reason: "bad motion movie")
+                }
+                layout.motionMovie = EmbeddedMovie(offset: movie[0], length: movie[1])
             }
             return layout
         }

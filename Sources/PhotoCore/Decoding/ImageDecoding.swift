@@ -85,6 +85,8 @@ public struct DecodedImage: Sendable {
     public var videoDuration: Int?
     /// Clockwise quarter turns a video's container asks for (`PixelLayout.videoTurns`).
     public var videoTurns = 0
+    /// Where a motion photo's movie lies in its file; nil for any other image.
+    public var motionMovie: EmbeddedMovie?
 
     public init(size: PixelSize, stride: Int, hasAlpha: Bool, pixels: PixelBuffer, sourceSize: PixelSize, format: String) {
         self.size = size
@@ -226,4 +228,28 @@ public protocol ImageDecoding: Sendable {
 /// is read. Turned upright as the photo is.
 public protocol EmbeddedPreviewReading: Sendable {
     func embeddedPreview(_ request: DecodeRequest, cancellation: CancellationFlag) -> Result<DecodedImage, DecodeFailure>
+}
+
+/// Where the movie of a motion photo (a phone's still with a few seconds of video in the same
+/// file: Google's and Samsung's) lies in its file: `length` bytes from `offset`, an MP4.
+public struct EmbeddedMovie: Sendable, Hashable {
+    public let offset: Int64
+    public let length: Int64
+
+    public init(offset: Int64, length: Int64) {
+        self.offset = offset
+        self.length = length
+    }
+
+    /// "OFFSET LENGTH", as a thumbnail records it (`ThumbnailAttributes.Key.motionMovie`).
+    public var text: String { "\(offset) \(length)" }
+
+    /// The movie a text written by `text` names; nil unless it is two numbers, the offset
+    /// not negative and the length positive.
+    public init?(text: String) {
+        let parts = text.split(separator: " ")
+        guard parts.count == 2, let offset = Int64(parts[0]), let length = Int64(parts[1]), offset >= 0, length > 0,
+              offset <= Int64.max - length else { return nil }
+        self.init(offset: offset, length: length)
+    }
 }

@@ -1,8 +1,10 @@
 /// A camera set to record RAW+JPEG writes two files of one photo side by side
 /// (`IMG_0042.CR2` and `IMG_0042.JPG`): the browser shows them as one photo, the JPEG,
 /// with the RAW file as its companion (`Photo.companions`), as Shotwell, digiKam and
-/// Lightroom group them. Files pair when they are in the same folder and their names
-/// before the extension are the same, ignoring case.
+/// Lightroom group them. An iPhone's Live Photo is a still and a short movie of the same
+/// name (`IMG_0042.HEIC` and `IMG_0042.MOV`, as Photos exports them): one photo too, the
+/// still, with the movie as its companion. Files pair when they are in the same folder and
+/// their names before the extension are the same, ignoring case.
 public enum PairedFiles {
     /// Extensions of cameras' RAW files.
     public static let rawExtensions: Set<String> = [
@@ -10,15 +12,20 @@ public enum PairedFiles {
         "gpr", "iiq", "k25", "kdc", "mdc", "mef", "mos", "mrw", "nef", "nrw", "orf", "pef", "ptx", "raf", "raw",
         "rw2", "rwl", "sr2", "srf", "srw", "x3f",
     ]
-    /// Extensions of the JPEG a RAW file pairs with.
-    public static let jpegExtensions: Set<String> = ["jpg", "jpeg", "jpe"]
+    /// Extensions of the still a RAW file or a Live Photo's movie pairs with: a JPEG, or
+    /// the HEIF a phone (or a camera set to RAW+HEIF) writes.
+    public static let jpegExtensions: Set<String> = ["jpg", "jpeg", "jpe", "heic", "heif", "hif"]
+    /// Extensions of a Live Photo's movie.
+    public static let liveMovieExtensions: Set<String> = ["mov"]
 
     /// What a file is to a pair.
     public enum Role: Sendable, Equatable {
-        /// The JPEG: the photo shown.
+        /// The JPEG (or HEIF): the photo shown.
         case jpeg
         /// A RAW file: shown with its JPEG when there is one, else on its own.
         case raw
+        /// A Live Photo's movie: shown with its still when there is one, else as a video.
+        case liveMovie
     }
 
     /// The file's role by its name, with the name before the extension in lower case (the
@@ -29,11 +36,15 @@ public enum PairedFiles {
         let stem = name[..<dot].lowercased()
         if jpegExtensions.contains(ext) { return (.jpeg, stem) }
         if rawExtensions.contains(ext) { return (.raw, stem) }
+        if liveMovieExtensions.contains(ext) { return (.liveMovie, stem) }
         return nil
     }
 
     /// Whether a file is a camera's RAW file, by its name.
     public static func isRaw(name: String) -> Bool { role(ofName: name)?.role == .raw }
+
+    /// Whether a file is a Live Photo's movie, by its name.
+    public static func isLiveMovie(name: String) -> Bool { role(ofName: name)?.role == .liveMovie }
 }
 
 extension Photo {
@@ -43,6 +54,9 @@ extension Photo {
 
     /// Whether a RAW file goes with this photo (its tile shows "RAW").
     public var hasRawCompanion: Bool { companions.contains { PairedFiles.isRaw(name: $0.displayName) } }
+
+    /// The movie of a Live Photo going with this still (its tile shows "Live"), if any.
+    public var liveMovie: Photo? { companions.first { PairedFiles.isLiveMovie(name: $0.displayName) } }
 }
 
 /// The RAW+JPEG pairs of one folder: which files are shown as photos and which go with
@@ -54,6 +68,7 @@ struct FolderPairs: Sendable {
     /// The files of one name.
     private struct Group: Sendable {
         var jpeg: Photo?
+        /// The RAW files and Live Photo movies of this name.
         var raws: [String: Photo] = [:]
 
         /// The photos shown for this name.
@@ -75,16 +90,17 @@ struct FolderPairs: Sendable {
     private var groups: [String: Group] = [:]
     /// The name (the group's key) of each file in a group.
     private var stemOfID: [String: String] = [:]
-    /// Whether a RAW file has come to this folder. Until one does there is nothing to pair:
-    /// photos pass through untouched and no name is kept (a folder of 100,000 JPEGs costs
-    /// nothing here); the first RAW file starts the groups from the JPEGs shown by then.
+    /// Whether a RAW file or a movie has come to this folder. Until one does there is
+    /// nothing to pair: photos pass through untouched and no name is kept (a folder of
+    /// 100,000 JPEGs costs nothing here); the first starts the groups from the JPEGs shown
+    /// by then.
     private var hasRaws = false
 
     /// Photos found (or found changed). `shown` is what the folder shows so far, by id: the
     /// JPEGs the groups start from when the first RAW file comes.
     mutating func arrive(_ photos: [Photo], shown: [String: Photo] = [:]) -> Effect {
         if !hasRaws {
-            guard photos.contains(where: { PairedFiles.role(ofName: $0.displayName)?.role == .raw }) else {
+            guard photos.contains(where: { PairedFiles.role(ofName: $0.displayName).map { $0.role != .jpeg } ?? false }) else {
                 return Effect(shown: photos.map { photo in
                     guard !photo.companions.isEmpty else { return photo }
                     var alone = photo
@@ -119,7 +135,7 @@ struct FolderPairs: Sendable {
             if before[stem] == nil { before[stem] = group.shown }
             switch role {
             case .jpeg: group.jpeg = photo
-            case .raw: group.raws[photo.id] = photo
+            case .raw, .liveMovie: group.raws[photo.id] = photo
             }
             stemOfID[photo.id] = stem
             groups[stem] = group

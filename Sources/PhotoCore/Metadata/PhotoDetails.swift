@@ -51,7 +51,8 @@ public struct PhotoDetails: Sendable, Equatable {
     public var contentType: String?
     /// The content type in words (`JPEG image`), as the desktop describes it.
     public var typeDescription: String?
-    /// The files shown as part of this photo (the RAW beside a JPEG: `Photo.companions`).
+    /// The files shown as part of this photo (the RAW beside a JPEG, a Live Photo's movie:
+    /// `Photo.companions`).
     public var companions: [Photo] = []
 
     public init(uri: String, name: String, folder: String? = nil, size: Int64? = nil, dimensions: PixelSize? = nil,
@@ -116,7 +117,11 @@ public struct PhotoDetails: Sendable, Equatable {
         add(tr("Folder"), folder)
         add(tr("Size"), size.map(Self.sizeText))
         // TRANSLATORS: the RAW file that goes with a JPEG (a camera recording RAW+JPEG): its name and size.
-        add(tr("RAW File"), companions.map { tr("%1$s (%2$s)", $0.displayName, Self.sizeText($0.size)) }.joined(separator: "\n"))
+        let movies = companions.filter { PairedFiles.isLiveMovie(name: $0.displayName) }
+        add(tr("RAW File"), companions.filter { !PairedFiles.isLiveMovie(name: $0.displayName) }
+            .map { tr("%1$s (%2$s)", $0.displayName, Self.sizeText($0.size)) }.joined(separator: "\n"))
+        // TRANSLATORS: the movie that goes with a Live Photo's still (an iPhone's IMG_0042.MOV beside IMG_0042.HEIC): its name and size.
+        add(tr("Live Photo Movie"), movies.map { tr("%1$s (%2$s)", $0.displayName, Self.sizeText($0.size)) }.joined(separator: "\n"))
         add(tr("Dimensions"), dimensions.flatMap(Self.dimensionsText))
         add(tr("Date Taken"), dateTakenText(utcOffset: utcOffset))
         add(tr("Camera"), camera)

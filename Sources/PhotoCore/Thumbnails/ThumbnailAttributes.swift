@@ -18,8 +18,13 @@ public struct ThumbnailAttributes: Sendable, Equatable {
         /// The `DecodeFailure.Kind` of a failure entry.
         public static let failureKind = "X-GPhotoBrowse::FailureKind"
 
+        /// This program's own key: where a motion photo's movie lies in it, "OFFSET LENGTH"
+        /// in bytes (`EmbeddedMovie`).
+        public static let motionMovie = "X-GPhotoBrowse::MotionMovie"
+
         /// Every key this program reads.
-        public static let all = [uri, modified, fileSize, imageWidth, imageHeight, mimeType, software, failureReason, failureKind, movieLength]
+        public static let all = [uri, modified, fileSize, imageWidth, imageHeight, mimeType, software, failureReason, failureKind, movieLength,
+                                 motionMovie]
     }
 
     /// `Thumb::URI`: the original's URI.
@@ -37,6 +42,8 @@ public struct ThumbnailAttributes: Sendable, Equatable {
     public var mimeType: String?
     /// `Thumb::Movie::Length`: a video's length in milliseconds (written in seconds).
     public var movieLength: Int?
+    /// Where a motion photo's movie lies in it.
+    public var motionMovie: EmbeddedMovie?
     /// This program's failure reason and kind, on its failure entries.
     public var failureReason: String?
     public var failureKind: String?
@@ -73,6 +80,7 @@ public struct ThumbnailAttributes: Sendable, Equatable {
         if let length = text(Key.movieLength).flatMap(Double.init), length.isFinite, length >= 0, length < 1e9 {
             movieLength = Int((length * 1000).rounded())
         }
+        motionMovie = text(Key.motionMovie).flatMap(EmbeddedMovie.init(text:))
     }
 
     /// Whether a thumbnail with these attributes shows the file `uri` as it is now: its
@@ -99,6 +107,7 @@ public struct ThumbnailAttributes: Sendable, Equatable {
         if let mimeType { out.append((Key.mimeType, mimeType)) }
         if let software { out.append((Key.software, software)) }
         if let movieLength { out.append((Key.movieLength, Self.seconds(milliseconds: movieLength))) }
+        if let motionMovie { out.append((Key.motionMovie, motionMovie.text)) }
         if let failureKind { out.append((Key.failureKind, failureKind)) }
         if let failureReason { out.append((Key.failureReason, failureReason)) }
         return out

@@ -161,7 +161,13 @@ private final class Service: @unchecked Sendable {
                 }
             }
             switch decoded {
-            case .success(let (fd, layout)): return (DecoderReply(id: request.id, outcome: .pixels(layout)), fd)
+            case .success(let (fd, layout)):
+                var layout = layout
+                // A phone's JPEG or HEIC may be a motion photo: where its movie lies goes back too.
+                if format == .heif || (format == .pixbuf && layout.format == "jpeg"), let descriptor = source.descriptor {
+                    layout.motionMovie = MotionPhotoReader.find(descriptor: descriptor)
+                }
+                return (DecoderReply(id: request.id, outcome: .pixels(layout)), fd)
             case .failure(let failure): return reply(.failure(failure))
             }
         }

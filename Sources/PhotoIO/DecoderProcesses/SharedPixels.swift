@@ -155,6 +155,7 @@ public enum SharedPixels {
             image.endMissing = layout.endMissing
             image.videoDuration = layout.videoDuration
             image.videoTurns = layout.videoTurns
+            image.motionMovie = layout.motionMovie
             return image
         }
         return .success(images)

@@ -98,6 +98,7 @@ public struct ThumbnailStore: Sendable {
             software: ThumbnailAttributes.thisSoftware, mimeType: PixbufImage.formats.mimeByName[image.format]
         )
         attributes.movieLength = image.videoDuration
+        attributes.motionMovie = image.motionMovie
         let box = PixelSize(width: size.edge, height: size.edge)
         let written = PixbufImage.withPixbuf(over: image) { pixbuf -> Result<Void, ThumbnailCacheError> in
             let shrunk = PixbufImage.shrunk(pixbuf, toFit: box)
@@ -196,6 +197,7 @@ public struct ThumbnailStore: Sendable {
         var cached = DecodedImage(size: image.size, stride: image.stride, hasAlpha: image.hasAlpha, pixels: image.pixels,
                                   sourceSize: source, format: format)
         cached.videoDuration = attributes.movieLength
+        cached.motionMovie = attributes.motionMovie
         return cached
     }
 

@@ -24,8 +24,8 @@ final class ThumbnailTile {
     private let check: Widget
     /// The photo's heart and stars, bottom left, made for the first marked photo.
     private var marksLabel: Widget?
-    /// What kind of photo it is, top right ("RAW": a RAW file goes with it), made for the
-    /// first photo that needs it.
+    /// What kind of photo it is, top right ("RAW": a RAW file goes with it; "Live": a movie
+    /// goes with it or is in it), made for the first photo that needs it.
     private var badge: Widget?
     /// A video's length, bottom right, made for the first video.
     private var durationBadge: Widget?
@@ -168,7 +168,7 @@ final class ThumbnailTile {
         showNotFound(missing ? photo.displayName : nil)
         Texts.setTooltip(root, ShownText(OutsideText(photo.displayName)))
         speak(selected: false)
-        showBadge(photo.hasRawCompanion ? tr("RAW") : nil)
+        showBadge(nil)
         apply(thumbnail)
         guard missing else { return }
         isMissing = true
@@ -197,6 +197,7 @@ final class ThumbnailTile {
             gtk_widget_remove_css_class(root, "broken")
             showEndMissing(pixels.endMissing)
             showDuration(photo?.isVideo == true ? pixels.videoDuration : nil)
+            showBadge(photo.flatMap { Self.badge(of: $0, motionMovie: pixels.motionMovie) })
             if pixels.endMissing, let photo {
                 Texts.setTooltip(root, ShownText(ShownText(OutsideText(photo.displayName)).plain + "\n" + FailureWords.endMissing))
             }
@@ -205,6 +206,7 @@ final class ThumbnailTile {
             gtk_picture_set_paintable(picture, nil)
             showEndMissing(false)
             showDuration(nil)
+            showBadge(photo.flatMap { Self.badge(of: $0, motionMovie: nil) })
             showBroken(true)
             gtk_widget_add_css_class(root, "broken")
             let name = gtk_widget_get_tooltip_text(root).map { String(cString: $0) } ?? ""
@@ -214,6 +216,7 @@ final class ThumbnailTile {
             gtk_picture_set_paintable(picture, nil)
             showEndMissing(false)
             showDuration(nil)
+            showBadge(photo.flatMap { Self.badge(of: $0, motionMovie: nil) })
             showBroken(false)
             gtk_widget_remove_css_class(root, "broken")
             isComplete = false
@@ -225,6 +228,15 @@ final class ThumbnailTile {
         let text = marks.map(MarksText.badge) ?? ""
         showCornerLabel(&marksLabel, text.isEmpty ? nil : text, classes: ["tile-marks"],
                         halign: GTK_ALIGN_START, valign: GTK_ALIGN_END, bottomMargin: 4)
+    }
+
+    /// What kind of photo it is, for its badge: "RAW" when a RAW file goes with it, "Live"
+    /// for a Live Photo (a movie goes with it) or a motion photo (a movie is in it).
+    static func badge(of photo: Photo, motionMovie: EmbeddedMovie?) -> String? {
+        if photo.hasRawCompanion { return tr("RAW") }
+        // TRANSLATORS: a tile's badge: a Live Photo or a motion photo, a still with a short movie (as iOS and Google Photos say it).
+        if photo.liveMovie != nil || motionMovie != nil { return tr("Live") }
+        return nil
     }
 
     /// Shows the badge, top right, or hides it (nil).

@@ -123,6 +123,7 @@ final class PhotoViewer {
         download.onRetry = { [weak self] in self?.retryDownload() }
         tiles.onChange = { [weak self] in self?.render() }
         video.onChange = { [weak self] in self?.render() }
+        video.onMotionStopped = { file in Thread.detachNewThread { MotionMovieCopies.remove(file) } }
         canvas.onDrawn = { [weak self] in self?.tiles.drawn() }
         images.onDownloaded = { [weak self] id in
             if let index = self?.contents.photos.index(of: id) { Trace.milestone("download-complete", index) }
@@ -177,6 +178,7 @@ final class PhotoViewer {
         images.paged(to: photo.id, in: contents.photos, immediately: entering)
         onPhotoChanged(photo)
         onRotationChanged()
+        motionChanged()
         if properties.isShown { loadProperties(of: photo) }
         render()
     }

@@ -13,6 +13,9 @@ import PhotoCore
 ///
 /// The picture takes no pointer events, so the viewer's own clicks, swipes and menus work
 /// over a video as over a photo.
+///
+/// A Live Photo's or a motion photo's movie plays here too (`playMotion`), over its still,
+/// without the controls, once through: the still shows again at its end.
 @MainActor
 final class VideoPlayback {
     private let live = LiveObjects.Token("VideoPlayback")
@@ -23,6 +26,11 @@ final class VideoPlayback {
     private var handlers: [UInt] = []
     /// The video shown, and whether its first frame was seen.
     private var playing: (id: String, index: Int, shown: Bool)?
+    /// The movie played is a still's motion (`playMotion`), not a video.
+    private(set) var isMotion = false
+    /// A still's motion stopped (played to its end, paging away): the file it played.
+    var onMotionStopped: (_ file: String) -> Void = { _ in }
+    private var motionFile: String?
     /// Clockwise quarter turns the container asks for (the decoder process read them).
     private var turns = 0
     /// Why the video cannot be played, as GTK's media stack says.
@@ -52,13 +60,25 @@ final class VideoPlayback {
 
     /// Plays `photo` (at `index` in its album), muted, from its start.
     func play(_ photo: Photo, index: Int, turns: Int?) {
+        play(id: photo.id, file: g_file_new_for_uri(photo.id), index: index, turns: turns, motion: false)
+    }
+
+    /// Plays the movie of the still `id` (at `index`), the file `movieURI`, once through,
+    /// muted, without the controls; `temporaryFile` is handed to `onMotionStopped` once it
+    /// is played.
+    func playMotion(of id: String, movieURI: String, index: Int, temporaryFile: String?) {
+        play(id: id, file: g_file_new_for_uri(movieURI), index: index, turns: nil, motion: true)
+        motionFile = temporaryFile
+    }
+
+    private func play(id: String, file: OpaquePointer?, index: Int, turns: Int?, motion: Bool) {
         stop()
         self.turns = turns ?? 0
-        let file = g_file_new_for_uri(photo.id)
+        isMotion = motion
         let media = OwnedObject(taking: OpaquePointer(gtk_media_file_new_for_file(file)!))
         g_object_unref(UnsafeMutableRawPointer(file))
         stream = media
-        playing = (photo.id, index, false)
+        playing = (id, index, false)
         failure = nil
         let pointer = media.pointer
         gtk_media_stream_set_muted(pointer.cast(), 1)
@@ -66,11 +86,12 @@ final class VideoPlayback {
             onSignal(pointer, "invalidate-contents") { [weak self] in self?.frameShown(from: pointer) },
             onSignal(pointer, "notify::error", pointer: { [weak self] _ in self?.errorChanged(pointer) }),
             onSignal(pointer, "notify::playing", pointer: { [weak self] _ in self?.playingChanged(pointer) }),
+            onSignal(pointer, "notify::ended", pointer: { [weak self] _ in self?.ended(pointer) }),
         ]
         gtk_picture_set_paintable(picture.cast(), self.turns == 0 ? pointer.cast() : nil)
-        gtk_media_controls_set_media_stream(controls.cast(), pointer.cast())
+        gtk_media_controls_set_media_stream(controls.cast(), motion ? nil : pointer.cast())
         gtk_widget_set_visible(picture, 1)
-        gtk_widget_set_visible(controls, 1)
+        gtk_widget_set_visible(controls, motion ? 0 : 1)
         gtk_media_stream_play(pointer.cast())
     }
 
@@ -90,7 +111,22 @@ final class VideoPlayback {
         stream = nil
         self.playing = nil
         failure = nil
+        if let motionFile {
+            self.motionFile = nil
+            onMotionStopped(motionFile)
+        }
+        if isMotion {
+            isMotion = false
+            return
+        }
         if stopped { Trace.milestone("video-stopped", playing.index) }
+    }
+
+    /// A still's motion played to its end: the still shows again.
+    private func ended(_ pointer: OpaquePointer) {
+        guard isMotion, stream?.pointer == pointer, gtk_media_stream_get_ended(pointer.cast()) != 0 else { return }
+        stop()
+        onChange()
     }
 
     /// The container's rotation, once the decoder process has read it.
@@ -136,12 +172,12 @@ final class VideoPlayback {
         if turns != 0 { showTurnedFrame(of: pointer) }
         guard let playing, !playing.shown, gdk_paintable_get_intrinsic_width(pointer.cast()) > 0 else { return }
         self.playing?.shown = true
-        Trace.milestone("video-playing", playing.index)
+        Trace.milestone(isMotion ? "motion-playing" : "video-playing", playing.index)
     }
 
     /// Paused or playing again (Space, the controls' button), once the video has shown.
     private func playingChanged(_ pointer: OpaquePointer) {
-        guard let playing, playing.shown, stream?.pointer == pointer else { return }
+        guard let playing, playing.shown, !isMotion, stream?.pointer == pointer else { return }
         let isPlaying = gtk_media_stream_get_playing(pointer.cast()) != 0
         Trace.milestone(isPlaying ? "video-resumed" : "video-paused", playing.index)
     }

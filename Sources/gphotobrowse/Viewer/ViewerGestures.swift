@@ -111,7 +111,7 @@ extension PhotoViewer {
             g_source_remove(gestures.pendingSingleClick)
             gestures.pendingSingleClick = 0
         }
-        if let onLongPress { onLongPress() } else { onContextMenu(x, y) }
+        if let onLongPress { onLongPress() } else if shownMotion != nil { playMotion() } else { onContextMenu(x, y) }
     }
 
     /// The fingers moved: the photo follows them, at any angle while they hold it.

@@ -11,6 +11,7 @@ extension PhotoViewer {
         addAction(actions, "zoom-fit") { [weak self] in self?.zoomToFit() }
         addAction(actions, "rotate-left") { [weak self] in self?.rotate(by: -1) }
         addAction(actions, "rotate-right") { [weak self] in self?.rotate(by: 1) }
+        addAction(actions, "play-motion") { [weak self] in self?.playMotion() }
     }
 
     func installKeys() {
@@ -58,7 +59,7 @@ extension PhotoViewer {
         case GDK_KEY_space where isEditing():
             if let current { onToggleSelected(current.id) }
             showSelectedState()
-        case GDK_KEY_space where video.shownID != nil && video.shownID == current?.id:
+        case GDK_KEY_space where video.shownID != nil && video.shownID == current?.id && !video.isMotion:
             video.togglePlaying()
         case GDK_KEY_Page_Down, GDK_KEY_space: page(by: 1)
         case GDK_KEY_Home: show(0)

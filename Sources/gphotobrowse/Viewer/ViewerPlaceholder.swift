@@ -51,6 +51,7 @@ extension PhotoViewer {
         thumbnailRequest = nil
         if case .image(_, let pixels) = thumbnail {
             placeholder = (key, CanvasSurface(PremultipliedImage(pixels)))
+            motionChanged()
             render()
         }
     }

@@ -16,6 +16,8 @@ final class ViewerToolbar {
     private let selectedCheck: Widget
     /// Save Rotation, shown while the photo is turned.
     private let saveRotation: Widget
+    /// Plays a Live Photo's or a motion photo's movie, shown for those only.
+    private let playMotion: Widget
 
     init() {
         let bar = gtk_center_box_new()!
@@ -47,6 +49,12 @@ final class ViewerToolbar {
         Texts.setTooltip(saveRotation, ShownText(tr("Write the rotation into the photo’s file (Ctrl+S)")))
         gtk_actionable_set_action_name(saveRotation.cast(), "win.save-rotation")
         gtk_widget_set_visible(saveRotation, 0)
+        // TRANSLATORS: a button in the viewer, shown for a Live Photo or a motion photo: plays its movie.
+        playMotion = gtk_button_new_with_label(tr("Live"))
+        Texts.setTooltip(playMotion, ShownText(tr("Play the Movie (long press)")))
+        gtk_actionable_set_action_name(playMotion.cast(), "viewer.play-motion")
+        gtk_widget_add_css_class(playMotion, "flat")
+        gtk_widget_set_visible(playMotion, 0)
         let slideshow = adw_split_button_new()!
         adw_split_button_set_icon_name(slideshow.cast(), "media-playback-start-symbolic")
         Accessible.name(slideshow, tooltip: tr("Slideshow (F5)"))
@@ -63,7 +71,7 @@ final class ViewerToolbar {
         gtk_button_set_icon_name(properties.cast(), "document-properties-symbolic")
         Accessible.name(properties, tooltip: tr("Properties (Alt+Enter)"))
         gtk_actionable_set_action_name(properties.cast(), "viewer.properties")
-        for child in [zoomLevel, zoomOut, zoomIn, fit, rotateLeft, rotateRight, saveRotation, slideshow, markUp, addToAlbum, properties] { gtk_box_append(end.cast(), child) }
+        for child in [zoomLevel, zoomOut, zoomIn, fit, rotateLeft, rotateRight, saveRotation, playMotion, slideshow, markUp, addToAlbum, properties] { gtk_box_append(end.cast(), child) }
 
         gtk_center_box_set_start_widget(bar.cast(), start)
         gtk_center_box_set_end_widget(bar.cast(), end)
@@ -79,6 +87,8 @@ final class ViewerToolbar {
     }
 
     func showSaveRotation(_ shown: Bool) { gtk_widget_set_visible(saveRotation, shown ? 1 : 0) }
+
+    func showPlayMotion(_ shown: Bool) { gtk_widget_set_visible(playMotion, shown ? 1 : 0) }
 
     func showSelectedCheck(_ shown: Bool) { gtk_widget_set_visible(selectedCheck, shown ? 1 : 0) }
 

@@ -1,0 +1,109 @@
+"""Motion photos (Google's and Samsung's: a movie inside the JPEG) and Live Photos (a still
+and a MOV of the same name) are one tile each with a "Live" badge; the viewer shows the still
+and plays the movie on a long press; moving a Live Photo to the trash takes both files, and
+Undo brings both back; a motion photo whose tags point at no movie is a plain still."""
+
+from pathlib import Path
+
+from harness import COLOURS, close_to, open_folder, wait_for_screen, wait_until
+from made_motion_photos import make_live_photo, make_motion_photo
+from test_raw_pairs import badge_pixels
+from test_viewer import open_viewer, viewer_area
+
+STILLS = {name: COLOURS[name] for name in ("red", "blue", "yellow", "green")}
+
+
+def phone_folder(tmp_path: Path) -> Path:
+    folder = tmp_path / "DCIM"
+    make_motion_photo(folder / "a-google.jpg", "red", ("magenta",), kind="google")
+    make_motion_photo(folder / "b-samsung.jpg", "blue", ("cyan",), kind="samsung")
+    make_live_photo(folder, "c-live", "yellow", ("magenta",))
+    make_motion_photo(folder / "d-broken.jpg", "green", kind="broken")
+    return folder
+
+
+def badges_check(image):
+    blobs = image.blobs(STILLS)
+    if set(blobs) != set(STILLS) or any(b.width < 80 or b.height < 80 for b in blobs.values()):
+        return False, f"four tiles expected, found {blobs}"
+    badges = {name: badge_pixels(image, blob) for name, blob in blobs.items()}
+    live = all(badges[name] >= 8 for name in ("red", "blue", "yellow"))
+    return live and badges["green"] == 0, f"badge pixels: {badges}"
+
+
+def test_motion_and_live_photos_are_one_tile_each_with_a_badge_and_a_broken_one_is_a_still(launch, tmp_path):
+    folder = phone_folder(tmp_path)
+    # Five files, four photos: the MOV goes with its still.
+    app = open_folder(launch, folder, count=4, sort_by="name")
+    wait_for_screen(app, badges_check, timeout=30, what="three tiles with a Live badge, the broken one without")
+    assert app.quit() == 0
+
+
+def playing_check(area, colour):
+    def check(image):
+        pixel = image.pixel(area.x + area.width // 2, area.y + area.height // 2)
+        return close_to(pixel, COLOURS[colour], 40), f"the centre is {pixel}, not the {colour} movie"
+    return check
+
+
+def still_check(area, colour):
+    def check(image):
+        pixel = image.pixel(area.x + area.width // 2, area.y + area.height // 2)
+        return close_to(pixel, COLOURS[colour], 30), f"the centre is {pixel}, not the {colour} still"
+    return check
+
+
+def test_a_long_press_plays_the_movie_of_a_motion_photo_and_of_a_live_photo(launch, tmp_path):
+    folder = phone_folder(tmp_path)
+    app = open_viewer(launch, folder / "a-google.jpg")
+    area = viewer_area(app)
+    centre = (area.x + area.width // 2, area.y + area.height // 2)
+    wait_for_screen(app, still_check(area, "red"), what="the motion photo's still")
+
+    mark = app.mark()
+    app.x.long_press(*centre)
+    app.wait_for_line(r"^trace motion-playing 0 \d+$", since=mark, timeout=30)
+    wait_for_screen(app, playing_check(area, "magenta"), what="the motion photo's movie playing")
+    # Played once through, the still shows again.
+    wait_for_screen(app, still_check(area, "red"), timeout=15, what="the still again after the movie")
+
+    # The Samsung motion photo, then the Live Photo: its MOV beside it.
+    for index, (still, movie) in enumerate([("blue", "cyan"), ("yellow", "magenta")], start=1):
+        mark = app.mark()
+        app.key("Right")
+        app.wait_for_line(rf"^trace full-image {index} \d+$", since=mark)
+        wait_for_screen(app, still_check(area, still), what=f"photo {index}'s still")
+        mark = app.mark()
+        app.x.long_press(*centre)
+        app.wait_for_line(rf"^trace motion-playing {index} \d+$", since=mark, timeout=30)
+        wait_for_screen(app, playing_check(area, movie), what=f"photo {index}'s movie playing")
+    assert app.quit() == 0
+
+
+def test_moving_a_live_photo_to_the_trash_takes_its_movie_and_undo_brings_both_back(launch, tmp_path):
+    folder = phone_folder(tmp_path)
+    originals = {p.name: p.read_bytes() for p in folder.iterdir()}
+    app = open_folder(launch, folder, count=4, sort_by="name")
+    image = wait_for_screen(app, badges_check, timeout=30, what="the tiles with their badges")
+    live = image.blobs(STILLS)["yellow"]
+
+    app.x.xdotool("keydown", "ctrl")
+    app.click(round(live.cx), round(live.cy))
+    app.x.xdotool("keyup", "ctrl")
+    app.key("Delete")
+
+    trash = Path(app.environment["XDG_DATA_HOME"]) / "Trash"
+    pair = ["c-live.JPG", "c-live.MOV"]
+    wait_until(lambda: all((trash / "files" / name).exists() for name in pair), "both files of the Live Photo in the trash")
+    for name in pair:
+        assert (trash / "files" / name).read_bytes() == originals[name], f"{name} is not in the trash whole"
+        assert not (folder / name).exists(), f"{name} is still in the folder"
+    wait_for_screen(app, lambda image: ("yellow" not in image.blobs(STILLS), "the Live Photo's tile is still shown"),
+                    what="the grid without the Live Photo")
+
+    app.key("ctrl+z")
+    wait_until(lambda: all((folder / name).exists() for name in pair), "both files of the Live Photo back in the folder")
+    for name in pair:
+        assert (folder / name).read_bytes() == originals[name], f"{name} is not back byte for byte"
+    wait_for_screen(app, badges_check, what="the Live Photo's tile back, with its badge")
+    assert app.quit() == 0
