@@ -295,6 +295,7 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Embedde
         let slots = DispatchSemaphore(value: Int(WebClient.Configuration().connectionsPerHost))
         for i in indices {
             slots.wait()
+            // Part of the caller's job: waited for below, and cancelled with its flag.
             DispatchQueue.global(qos: .utility).async(group: group) {
                 defer { slots.signal() }
                 if case .success(let file) = open(uri: uris[i], reach: reach, cancellation: cancellation) { found.withLock { $0[i] = file.fd } }
@@ -375,6 +376,7 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Embedde
     public func retry() {
         let now = ProcessInfo.processInfo.systemUptime
         state.withLock { $0.starts.retryNow(at: now) }
+        // Not a window's job: the decoder processes are the process's, shared by every window.
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             guard slots.wait(timeout: .now() + 5) == .success else { return }
             defer { slots.signal() }
@@ -393,6 +395,7 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Embedde
             return (changed, state.observer, state.starts.nextTry - now, plan)
         }
         if plan {
+            // Not a window's job: retrying a start is the process-wide decoder's.
             DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + max(delay, 0.05)) { [weak self] in
                 guard let self else { return }
                 self.state.withLock { $0.retryPlanned = false }
@@ -429,6 +432,7 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Embedde
             return missing
         }
         for _ in 0..<missing {
+            // Not windows' jobs: the decoder processes are the process's, shared by every window.
             DispatchQueue.global(qos: .userInitiated).async(group: group) { [self] in
                 defer { state.withLock { $0.prestarting -= 1 } }
                 guard slots.wait(timeout: .now()) == .success else { return }  // all busy: started already

@@ -172,12 +172,14 @@ public final class FolderListing: @unchecked Sendable {
 
     /// The photo at `uri` as a listing would describe it, or nil when it is gone or is not
     /// an image that can be shown. Blocking I/O: for the folder monitor's updates, on a worker.
-    public static func photo(at uri: String) -> Photo? {
+    /// `cancellation`: GIO's call is cancelled with it (nil: it runs to the end).
+    public static func photo(at uri: String, cancellation: CancellationFlag? = nil) -> Photo? {
         let file = g_file_new_for_uri(uri)
         defer { unref(file) }
-        guard let info = g_file_query_info(file, attributes, G_FILE_QUERY_INFO_NONE, nil, nil) else { return nil }
+        let cancellable = cancellation.map(GIOCancellable.init)
+        guard let info = g_file_query_info(file, attributes, G_FILE_QUERY_INFO_NONE, cancellable?.pointer, nil) else { return nil }
         defer { unref(info) }
-        return describe(info: info, file: file, cancellable: nil, skip: { _ in })
+        return describe(info: info, file: file, cancellable: cancellable?.pointer, skip: { _ in })
     }
 
     /// What a path a folder monitor reported is now.
@@ -188,18 +190,19 @@ public final class FolderListing: @unchecked Sendable {
 
     /// Looks up a path a folder monitor reported, as the tree's walk would see it: a link to
     /// a folder that appears later is not followed (it might lead back into the tree).
-    /// Blocking I/O: on a worker.
-    public static func changedEntry(at uri: String) -> ChangedEntry {
+    /// Blocking I/O: on a worker, until `cancellation` (GIO's call is cancelled with it).
+    public static func changedEntry(at uri: String, cancellation: CancellationFlag) -> ChangedEntry {
         let file = g_file_new_for_uri(uri)
         defer { unref(file) }
-        guard let info = g_file_query_info(file, attributes, G_FILE_QUERY_INFO_NONE, nil, nil) else { return .nothing }
+        let cancellable = GIOCancellable(cancellation)
+        guard let info = g_file_query_info(file, attributes, G_FILE_QUERY_INFO_NONE, cancellable.pointer, nil) else { return .nothing }
         defer { unref(info) }
         if g_file_info_get_file_type(info) == G_FILE_TYPE_DIRECTORY {
             let name = g_file_info_get_name(info).map { String(cString: $0) } ?? ""
             guard !name.hasPrefix("."), g_file_info_get_is_symlink(info) == 0 else { return .nothing }
             return .folder(name: g_file_info_get_display_name(info).map { String(cString: $0) } ?? name)
         }
-        return describe(info: info, file: file, cancellable: nil, skip: { _ in }).map { .photo($0) } ?? .nothing
+        return describe(info: info, file: file, cancellable: cancellable.pointer, skip: { _ in }).map { .photo($0) } ?? .nothing
     }
 
     private static func describe(

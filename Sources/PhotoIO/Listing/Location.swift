@@ -19,13 +19,16 @@ public enum Location: Sendable, Equatable {
     /// Nothing that can be shown, and why.
     case unavailable(String)
 
-    /// Looks the location up with GIO. Blocking I/O: call it on a worker thread.
-    public static func resolve(uri: String) -> Location {
+    /// Looks the location up with GIO, until `cancellation` (GIO's call gets a GCancellable
+    /// cancelled with it). Blocking I/O: call it on a worker thread.
+    public static func resolve(uri: String, cancellation: CancellationFlag) -> Location {
         if WebPhotoFiles.isWebAddress(uri) { return .web(url: uri) }
         let file = g_file_new_for_uri(uri)
         defer { unref(file) }
         var error: UnsafeMutablePointer<GError>?
-        let info = g_file_query_info(file, "standard::type,standard::display-name,standard::content-type", G_FILE_QUERY_INFO_NONE, nil, &error)
+        let cancellable = GIOCancellable(cancellation)
+        let info = g_file_query_info(file, "standard::type,standard::display-name,standard::content-type", G_FILE_QUERY_INFO_NONE,
+                                     cancellable.pointer, &error)
         guard let info else {
             let name = parseName(file)
             defer { if let error { g_error_free(error) } }

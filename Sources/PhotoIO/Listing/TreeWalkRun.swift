@@ -40,6 +40,9 @@ public final class TreeWalkRun: @unchecked Sendable {
     private var wake: (@Sendable () -> Void)?
     /// Whether `wake` was called and nothing has been taken since.
     private var wakeAsked = false
+    /// What lives as long as the walk's thread (`holdWhileRunning`).
+    private var held: [any AnyObject & Sendable] = []
+    private var hasThreadEnded = false
 
     /// Starts walking the tree at `uri` on a new thread. `path` places what it finds: the
     /// folder names above `uri` when it is a subfolder of a tree already walked (its
@@ -59,6 +62,7 @@ public final class TreeWalkRun: @unchecked Sendable {
     ) -> TreeWalkRun {
         let run = TreeWalkRun(walk)
         let place: @Sendable (TreeFolder) -> TreeFolder = { path.isEmpty ? $0 : TreeFolder(uri: $0.uri, path: path + $0.path) }
+        // A job of the window that takes the run, held until the thread ends (`holdWhileRunning`).
         Thread.detachNewThread {
             let end = run.walk.run(
                 interval: 0.1, maximumInterval: 1.0,
@@ -77,8 +81,28 @@ public final class TreeWalkRun: @unchecked Sendable {
                 skip: { folder, entry in skippedFile(place(folder), entry) }
             )
             run.post { _, _ in run.end = end }
+            run.threadEnded()
         }
         return run
+    }
+
+    /// Keeps `objects` (a window's job) until the walk's thread has ended: at once released
+    /// if it has.
+    public func holdWhileRunning(_ objects: [any AnyObject & Sendable]) {
+        let ended = lock.withLock {
+            if !hasThreadEnded { held += objects }
+            return hasThreadEnded
+        }
+        if ended { withExtendedLifetime(objects) {} }
+    }
+
+    private func threadEnded() {
+        let released = lock.withLock {
+            hasThreadEnded = true
+            defer { held.removeAll() }
+            return held
+        }
+        withExtendedLifetime(released) {}
     }
 
     private init(_ walk: any TreeWalking) {
@@ -158,6 +182,7 @@ public final class TreeWalkRun: @unchecked Sendable {
         prestarted[uri]?.cancel()
         prestarted[uri] = run
         prestartedLock.unlock()
+        // Not a window's job: the launch's walk waits for the window that claims it.
         DispatchQueue.global().asyncAfter(deadline: .now() + claimDeadline) {
             prestartedLock.lock()
             let unclaimed = prestarted[uri] === run

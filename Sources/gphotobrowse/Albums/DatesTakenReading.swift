@@ -36,6 +36,7 @@ final class DatesTakenReading {
         let job = jobs.begin()
         let flag = job.flag
         reading = flag
+        // The thread of `job`, a job of the window: held until the work returns.
         Thread.detachNewThread { [weak self] in
             defer { withExtendedLifetime(job) {} }
             let reader = DateTakenReader.shared

@@ -28,6 +28,7 @@ final class YourAlbums {
     private var observers: [Int: @MainActor () -> Void] = [:]
     private var lastObserver = 0
     /// Changes and loads, in order.
+    /// Not windows' jobs: the person's albums are the process's, shared by every window.
     private let queue = DispatchQueue(label: "gphotobrowse.your-albums")
     /// Looking photos up (a stat each), beside the changes.
     private let lookupQueue = DispatchQueue(label: "gphotobrowse.your-albums-lookup")

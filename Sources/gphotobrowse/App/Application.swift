@@ -127,9 +127,12 @@ final class Application {
             candidates = PicturesFolder.candidateURIs()
         }
         let filesToo = !operands.isEmpty
+        // No window's job: it runs before any window is there, and the walk it starts is
+        // claimed by the window that opens the folder (or stopped unclaimed, `TreeWalkRun`).
         Thread.detachNewThread {
+            let launch = CancellationFlag()
             for uri in candidates {
-                switch Location.resolve(uri: uri) {
+                switch Location.resolve(uri: uri, cancellation: launch) {
                 case .folder(let folder, _):
                     return TreeWalkRun.prestart(uri: folder, skippedFile: FolderSource.traceSkippedFile)
                 case .file(_, let folder, _) where filesToo:

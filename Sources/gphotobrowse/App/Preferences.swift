@@ -40,6 +40,7 @@ final class Preferences {
         onSignal(store.settings, "changed", string: { [weak self] _ in self?.changedElsewhere() })
         guard !store.settingsFileMigrated else { return loaded() }
         let file = LegacySettingsFile()
+        // Not a window's job: the settings are the process's, read once at start.
         Thread.detachNewThread {
             let entries = file.read()
             onMain { Preferences.shared.migrate(entries, from: file) }
@@ -53,6 +54,7 @@ final class Preferences {
             store.settingsFileMigrated = true
             store.sync()
             // Removed only once GSettings holds what it held.
+            // Not a window's job: the settings are the process's.
             Thread.detachNewThread {
                 if !file.remove() { printError("could not remove the old settings file \(file.path)") }
             }

@@ -30,6 +30,7 @@ enum RecentFolders {
     /// out), given to `done` on the main thread.
     static func load(_ done: @escaping @MainActor ([RecentFolder]) -> Void) {
         let candidates = opened()
+        // Not a window's job: a few stats of local folders for the welcome page, ending by themselves.
         Thread.detachNewThread {
             let listed = RecentFolder.toList(candidates) { folder in
                 // A folder on another machine may need connecting to first: it stays listed.

@@ -248,6 +248,7 @@ final class EditController {
         exportFlag = flag
         onJobChanged()
         progress.start(trn("Exporting %d photo…", "Exporting %d photos…", sources.count, sources.count)) { flag.cancel() }
+        // The thread of `job`, a job of the window: held until the work returns.
         Thread.detachNewThread { [weak self] in
             var lastShown = -1
             let report = PhotoExport.export(sources, to: target, cancellation: flag) { done, total, _ in

@@ -19,6 +19,7 @@ final class ShownMarks {
     private var pending: Set<String> = []
     /// Photos whose marks came from the index.
     private var indexedMarks: Set<String> = []
+    /// Not a window's job: the marks are the process's, shared by every window.
     private let queue = DispatchQueue(label: "gphotobrowse.marks", qos: .utility)
     /// What was read, to write into the index: touched on `queue` only.
     private nonisolated let indexWrites = IndexWrites()

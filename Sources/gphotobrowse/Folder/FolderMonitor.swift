@@ -8,8 +8,9 @@ import PhotoIO
 /// reach the albums without a new listing.
 ///
 /// Events are collected for a moment (`ChangeBatch`; which files an event names: the core's
-/// `FolderEvent`) and then looked up together on a worker thread (`FolderUpdate`), so a
-/// camera import of a thousand files costs a few list updates, not a thousand.
+/// `FolderEvent`) and then looked up together as a job of the window on its look-up
+/// workers (`FolderUpdate`), so a camera import of a thousand files costs a few list
+/// updates, not a thousand. Stopping the monitor, or leaving the folder, cancels the look-up.
 @MainActor
 final class FolderMonitor {
     private var monitor: OpaquePointer?
@@ -22,8 +23,14 @@ final class FolderMonitor {
     /// folders), and subfolders that appeared.
     var onUpdate: (_ updated: [Photo], _ removed: Set<String>, _ folders: [TreeFolder]) -> Void = { _, _, _ in }
 
-    init(folder: TreeFolder) {
+    /// The window's jobs, which the look-ups belong to.
+    private let jobs: WindowJobs
+    /// Cancelled when the monitor stops: its look-ups under way with it.
+    private let stopped = CancellationFlag()
+
+    init(folder: TreeFolder, jobs: WindowJobs) {
         self.folder = folder
+        self.jobs = jobs
         let folder = g_file_new_for_uri(folder.uri)
         defer { folder?.unref() }
         guard let monitor = g_file_monitor_directory(folder, G_FILE_MONITOR_WATCH_MOVES, nil, nil) else { return }
@@ -33,6 +40,7 @@ final class FolderMonitor {
 
     /// Stops following the folder.
     func cancel() {
+        stopped.cancel()
         guard let monitor else { return }
         g_file_monitor_cancel(monitor.cast())
         monitor.unref()
@@ -55,11 +63,18 @@ final class FolderMonitor {
         let uris = changes.take()
         guard monitor != nil, !uris.isEmpty else { return }
         let parent = folder
-        Thread.detachNewThread { [weak self] in
-            let update = FolderUpdate(parent: parent, entries: uris.map { (uri: $0, entry: FolderListing.changedEntry(at: $0)) })
-            onMain { [weak self] in
-                guard let self, self.monitor != nil else { return }
-                self.onUpdate(update.updated, update.removed, update.folders)
+        let owner = MainThreadOwner(self)
+        jobs.lookUp(parent.uri, within: stopped) { flag in
+            var entries: [(uri: String, entry: FolderListing.ChangedEntry)] = []
+            for uri in uris {
+                guard !flag.isCancelled else { return }
+                entries.append((uri: uri, entry: FolderListing.changedEntry(at: uri, cancellation: flag)))
+            }
+            guard !flag.isCancelled else { return }
+            let update = FolderUpdate(parent: parent, entries: entries)
+            owner.onMain { monitor in
+                guard monitor.monitor != nil else { return }
+                monitor.onUpdate(update.updated, update.removed, update.folders)
             }
         }
     }

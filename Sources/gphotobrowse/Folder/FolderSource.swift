@@ -45,7 +45,13 @@ final class FolderSource: AlbumSource {
     /// Folders the walk left out that the person may miss.
     private var leftOut: [SkippedFolder] = []
 
+    /// The window's jobs: the monitors' look-ups and the refreshes belong to them.
+    private let jobs: WindowJobs
+    /// Cancelled when the folder is left (or the window closes): the refreshes under way.
+    private let stopped = CancellationFlag()
+
     init(uri: String, name: String, jobs: WindowJobs) {
+        self.jobs = jobs
         dates = DatesTakenReading(jobs: jobs)
         self.uri = uri
         isWeb = WebPhotoFiles.isWebAddress(uri)
@@ -86,6 +92,7 @@ final class FolderSource: AlbumSource {
         let run = isWeb ? TreeWalkRun.start(WebAlbumWalk(url: uri))
             : TreeWalkRun.claim(uri: uri) ?? TreeWalkRun.start(uri: uri, skippedFile: Self.traceSkippedFile)
         walk = run
+        own(run)
         take(from: run, firstDeliveryOnly: true)
         later { [weak self] in self?.adopt(run) }
     }
@@ -93,6 +100,7 @@ final class FolderSource: AlbumSource {
     /// Stops the walks, the date reading and the monitors (the window closed or another
     /// folder was opened).
     func cancel() {
+        stopped.cancel()
         walk?.cancel()
         for later in laterWalks { later.cancel() }
         laterWalks.removeAll()
@@ -165,7 +173,7 @@ final class FolderSource: AlbumSource {
             return
         case .follow: break
         }
-        let monitor = FolderMonitor(folder: folder)
+        let monitor = FolderMonitor(folder: folder, jobs: jobs)
         monitor.onUpdate = { [weak self, weak monitor] updated, removed, folders in
             guard let self, let monitor else { return }
             self.update(updated, removed: removed, in: monitor.folder)
@@ -180,7 +188,16 @@ final class FolderSource: AlbumSource {
         follow(folder)
         let run = TreeWalkRun.start(uri: folder.uri, under: folder.path, skippedFile: Self.traceSkippedFile)
         laterWalks.append(run)
+        own(run)
         adopt(run)
+    }
+
+    /// Makes `run` a job of the window: counted until its thread ends, stopped when the
+    /// window closes (leaving the folder stops it through `cancel`).
+    private func own(_ run: TreeWalkRun) {
+        let job = jobs.begin(within: stopped)
+        let stopping = job.flag.whenCancelled { run.cancel() }
+        run.holdWhileRunning([job, stopping])
     }
 
     /// Changes seen by a folder's monitor or a refresh: photos new or changed in `folder`,
@@ -208,13 +225,18 @@ final class FolderSource: AlbumSource {
         treeAlbums.forget(ids)
     }
 
+    /// Looks `uris` up again (photos put back from the trash), as a job of the window that
+    /// leaving the folder cancels.
     func refresh(_ uris: [String]) {
-        Thread.detachNewThread { [weak self] in
+        let owner = MainThreadOwner(self)
+        jobs.lookUp(uri, within: stopped) { flag in
             var found: [Photo] = [], gone = Set<String>()
             for uri in uris {
-                if let photo = FolderListing.photo(at: uri) { found.append(photo) } else { gone.insert(uri) }
+                guard !flag.isCancelled else { return }
+                if let photo = FolderListing.photo(at: uri, cancellation: flag) { found.append(photo) } else { gone.insert(uri) }
             }
-            onMain { [weak self] in self?.restored(found, gone: gone) }
+            guard !flag.isCancelled else { return }
+            owner.onMain { source in source.restored(found, gone: gone) }
         }
     }
 

@@ -72,6 +72,7 @@ final class PropertiesPanel {
             let job = jobs.begin()
             self.reading = job.flag
             if Trace.tilesEnabled { Trace.milestone("properties-requested") }
+            // The thread of `job`, a job of the window: held until the work returns.
             Thread.detachNewThread {
                 let details = IsolatedDecoder.shared.properties(uri: uri, cancellation: job.flag)
                 let cancelled = job.flag.isCancelled

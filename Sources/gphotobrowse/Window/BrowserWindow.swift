@@ -35,6 +35,8 @@ final class BrowserWindow {
     /// Ctrl+F: filters the album shown (`PhotoFiltering`).
     let searchBar = PhotoSearchBar()
     var searchGeneration = 0
+    /// Cancels the search under way (a newer one, the folder left, the window closing).
+    var searching: CancellationFlag?
     var refilterPending = false
     let decoder = IsolatedDecoder.shared
     /// The work the window started off the main thread, cancelled when it closes.
@@ -50,6 +52,8 @@ final class BrowserWindow {
     var collectionAlbums: [AlbumSummary] { YourAlbums.shared.summaries }
     /// Counts lookups of what to open: only the latest one's answer is used.
     var pendingResolution = 0
+    /// Cancels the look-up of what to open under way (a newer one, or the window closing).
+    var lookingUp: CancellationFlag?
     private var firstFramePainted = false
     /// Work waiting for the window's first frame (`whenFirstFramePainted`).
     private var waitingForFirstFrame: [@MainActor () -> Void] = []

@@ -7,20 +7,31 @@ import PhotoIO
 /// listed: the grid, a status page when it is empty or cannot be read, the subtitle.
 extension BrowserWindow {
     /// Opens what `uris` name: a folder as a grid, or image files in the viewer within their
-    /// folder (the first of them shown). Looking them up happens on a worker thread.
+    /// folder (the first of them shown). Looking them up is a job of the window, on the
+    /// look-up workers; a newer opening cancels it.
     func open(uris: [String], fromCommandLine: Bool = false, connected: Bool = false) {
         guard let first = uris.first else { return }
         // Decoder processes start while the location is looked up and listed.
         decoder.prestart()
-        pendingResolution += 1
-        let generation = pendingResolution
-        Thread.detachNewThread { [weak self] in
-            let location = Location.resolve(uri: first)
-            onMain {
-                guard let self, self.pendingResolution == generation else { return }
-                self.open(location, fromCommandLine: fromCommandLine, connected: connected)
+        let generation = startLookUp()
+        let owner = MainThreadOwner(self)
+        jobs.lookUp(first, within: lookingUp) { flag in
+            let location = Location.resolve(uri: first, cancellation: flag)
+            guard !flag.isCancelled else { return }
+            owner.onMain { window in
+                guard window.pendingResolution == generation else { return }
+                window.open(location, fromCommandLine: fromCommandLine, connected: connected)
             }
         }
+    }
+
+    /// A new look-up of what to open: the one under way is cancelled, and only the new one's
+    /// answer is used. Returns its generation.
+    private func startLookUp() -> Int {
+        lookingUp?.cancel()
+        lookingUp = CancellationFlag()
+        pendingResolution += 1
+        return pendingResolution
     }
 
     /// Connects to the server holding `uri` (asking for a password if it wants one), then
@@ -49,13 +60,14 @@ extension BrowserWindow {
 
     /// Opens the first of `uris` that is a folder, or shows the welcome page.
     func openFirstFolder(_ uris: [String]) {
-        pendingResolution += 1
-        let generation = pendingResolution
-        Thread.detachNewThread { [weak self] in
-            let folder = uris.lazy.map(Location.resolve).first { if case .folder = $0 { true } else { false } }
-            onMain {
-                guard let self, self.pendingResolution == generation else { return }
-                if let folder { self.open(folder, fromCommandLine: false, connected: false) } else { self.showWelcome() }
+        let generation = startLookUp()
+        let owner = MainThreadOwner(self)
+        jobs.lookUp(uris.first ?? "", within: lookingUp) { flag in
+            let folder = uris.lazy.map { Location.resolve(uri: $0, cancellation: flag) }.first { if case .folder = $0 { true } else { false } }
+            guard !flag.isCancelled else { return }
+            owner.onMain { window in
+                guard window.pendingResolution == generation else { return }
+                if let folder { window.open(folder, fromCommandLine: false, connected: false) } else { window.showWelcome() }
             }
         }
     }
@@ -218,6 +230,8 @@ extension BrowserWindow {
     }
 
     func closeFolder() {
+        searching?.cancel()
+        searching = nil
         offlineBanner.hide()
         title.setBusy(false)
         guard let old = folder else { return }

@@ -146,6 +146,7 @@ final class OpenFolder {
         // window reads them).
         if RemoteFileCopies.isRemote(source.uri) {
             let uri = source.uri
+            // No job of the window: the clean-up must run when the window closes.
             Thread.detachNewThread { RemoteFileCopies.shared.forget(under: uri) }
         }
     }

@@ -24,6 +24,8 @@ extension BrowserWindow {
         searchGeneration += 1
         let generation = searchGeneration
         if search.isEmpty {
+            searching?.cancel()
+            searching = nil
             for page in folder.pages where page.contents.isFiltered {
                 page.contents.setFilter(page.album == .favourites ? favouritesFilter : nil)
             }
@@ -46,28 +48,36 @@ extension BrowserWindow {
         let known = marks.known
         let facts = marks.facts
         let top = folder.source.uri
-        DispatchQueue.global(qos: .userInitiated).async { [weak self] in
-            let matched = Self.matching(search, in: photos, marks: known, facts: facts, under: top)
+        // A search job of the window; the one before it (or leaving the folder) cancels it.
+        searching?.cancel()
+        let searching = CancellationFlag()
+        self.searching = searching
+        let owner = MainThreadOwner(self)
+        _ = jobs.submit(to: .searches, priority: 0, within: searching) { flag in
+            guard let matched = Self.matching(search, in: photos, marks: known, facts: facts, under: top, cancellation: flag) else { return }
             let judged = Set(photos.map(\.id))
-            onMain { [weak self] in
-                guard let self, generation == self.searchGeneration, let folder = self.folder, folder.contents === contents else { return }
+            owner.onMain { window in
+                guard generation == window.searchGeneration, let folder = window.folder, folder.contents === contents else { return }
+                window.searching = nil
                 // Photos found after the search began show until it runs again for them.
                 contents.setFilter { matched.contains($0.id) || !judged.contains($0.id) && !inFavourites }
-                self.searchBar.showCount(contents.photos.count, of: contents.unfilteredCount)
-                self.applyPolicy()
+                window.searchBar.showCount(contents.photos.count, of: contents.unfilteredCount)
+                window.applyPolicy()
                 Trace.milestone("filtered", contents.photos.count)
-                if contents.unfilteredCount != judged.count { self.searchAgainSoon() }
+                if contents.unfilteredCount != judged.count { window.searchAgainSoon() }
             }
         }
     }
 
-    /// The ids of the photos `search` keeps. On a worker.
+    /// The ids of the photos `search` keeps; nil once `cancellation` is (a newer search, the
+    /// folder left). On a worker.
     nonisolated static func matching(_ search: PhotoSearch, in photos: [Photo], marks: [String: PhotoMarks],
-                                     facts: [String: ExifFacts], under top: String) -> Set<String> {
+                                     facts: [String: ExifFacts], under top: String, cancellation: CancellationFlag) -> Set<String>? {
         let matcher = search.matcher()
         var kept = Set<String>()
         SearchTexts.shared.withTexts { texts in
-            for photo in photos {
+            for (n, photo) in photos.enumerated() {
+                if n % 1024 == 0, cancellation.isCancelled { return }
                 let camera = facts[photo.id]?.camera ?? "", photoMarks = marks[photo.id] ?? .none
                 // The folded text worked out for an earlier search, while what it is made of holds.
                 let folded: String
@@ -84,7 +94,7 @@ extension BrowserWindow {
                 if matcher.matches(searchable) { kept.insert(photo.id) }
             }
         }
-        return kept
+        return cancellation.isCancelled ? nil : kept
     }
 
     /// Marks read while a search is open: the search again, once they stop coming for a moment.

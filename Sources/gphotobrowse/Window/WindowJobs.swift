@@ -1,5 +1,6 @@
 import Foundation
 import PhotoCore
+import PhotoIO
 import Synchronization
 
 /// The work a window started off the main thread: worker threads, decodes and downloads on
@@ -24,27 +25,33 @@ final class WindowJobs: Sendable {
         let flag: CancellationFlag
         private let id: UInt64
         private let owner: WindowJobs
+        /// The scope's cancellation passed on to the job's flag, while the job lasts.
+        private let scoped: CancellationHandler?
         private let live = LiveObjects.Token("Job")
 
-        fileprivate init(id: UInt64, flag: CancellationFlag, owner: WindowJobs) {
+        fileprivate init(id: UInt64, flag: CancellationFlag, owner: WindowJobs, scoped: CancellationHandler?) {
             self.id = id
             self.flag = flag
             self.owner = owner
+            self.scoped = scoped
         }
 
         deinit { owner.ended(id) }
     }
 
-    /// Registers a job; its flag is cancelled already when the window is closed.
-    func begin() -> Job {
+    /// Registers a job; its flag is cancelled already when the window is closed. `scope`:
+    /// what else ends the job (the folder left, the page let go, a newer search): its
+    /// cancellation cancels the job's flag too.
+    func begin(within scope: CancellationFlag? = nil) -> Job {
         let flag = CancellationFlag()
+        let scoped = scope?.whenCancelled { flag.cancel() }
         let (id, closed) = state.withLock { state in
             state.next += 1
             if !state.isClosed { state.running[state.next] = flag }
             return (state.next, state.isClosed)
         }
         if closed { flag.cancel() }
-        return Job(id: id, flag: flag, owner: self)
+        return Job(id: id, flag: flag, owner: self, scoped: scoped)
     }
 
     private func ended(_ id: UInt64) {
@@ -79,10 +86,19 @@ final class WindowJobs: Sendable {
         _ = submit(to: .fileActions, priority: 0, work)
     }
 
-    /// Queues `work` on `pool` as a job of the window (registered while it waits and runs).
-    func submit(to pool: DecodePool, priority: Int, lane: String? = nil,
+    /// Runs `work` on the look-up workers (what a location is, what a folder's monitor
+    /// reported, photos put back: a few at a time, at most two on one server), as a job of
+    /// the window that `scope` also cancels. `uri`: where it looks, for its server's lane.
+    func lookUp(_ uri: String, within scope: CancellationFlag? = nil, _ work: @escaping @Sendable (CancellationFlag) -> Void) {
+        let lane = uri.hasPrefix("file:") ? nil : DecodePool.downloadLane(of: uri)
+        _ = submit(to: .lookups, priority: 0, lane: lane, within: scope, work)
+    }
+
+    /// Queues `work` on `pool` as a job of the window (registered while it waits and runs),
+    /// that `scope` also cancels.
+    func submit(to pool: DecodePool, priority: Int, lane: String? = nil, within scope: CancellationFlag? = nil,
                 _ work: @escaping @Sendable (CancellationFlag) -> Void) -> QueuedWork {
-        let job = begin()
+        let job = begin(within: scope)
         let ticket = pool.submit(priority: priority, lane: lane, flag: job.flag) { flag in
             work(flag)
             withExtendedLifetime(job) {}
@@ -94,4 +110,8 @@ final class WindowJobs: Sendable {
 extension DecodePool {
     /// The windows' file actions: renames, rotations saved, copies saved, backgrounds set.
     static let fileActions = DecodePool(workers: 2, name: "file-action")
+    /// The windows' look-ups: locations to open, folder monitors' changes, photos put back.
+    static let lookups = DecodePool(workers: 4, perLane: 2, name: "look-up")
+    /// The windows' searches, one at a time (each matches a whole album).
+    static let searches = DecodePool(workers: 1, name: "search")
 }

@@ -99,6 +99,7 @@ public final class WebDownload: @unchecked Sendable {
     public func result(progress: @escaping @Sendable (DownloadProgress) -> Void = { _ in }) async -> Result<DownloadedFile, WebFailure> {
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
+                // The awaiting task's work: cancelling the task cancels it (below).
                 DispatchQueue.global(qos: .utility).async {
                     continuation.resume(returning: self.run(progress: progress))
                 }
