@@ -18,16 +18,32 @@ import PhotoIO
 ///   in decoder processes (other programs write the cache too), and, for comparison, in
 ///   this process.
 ///
+/// With `--phone N`, DIR is made (or reused) as a phone's folder of N files, JPEG, HEIC and
+/// MP4 (`PhoneFolder`), and the run adds gThumb: gphotobrowse and gThumb each launched on
+/// the folder with an empty cache, `--runs` times in turns, timed until every file has a
+/// thumbnail (`PhoneFolderVisits`).
+///
 /// The last line is the summary the docs record:
-/// `thumbnails: N files, cold X files/s (in-process I files/s, X/I), warm Y files/s (in-process W files/s, Y/W), warm/cold Z, vs vipsthumbnail Rx, vs gdk-pixbuf-thumbnailer Sx`.
+/// `thumbnails: N files, cold X files/s (in-process I files/s, X/I), warm Y files/s (in-process W files/s, Y/W), warm/cold Z, vs vipsthumbnail Rx, vs gdk-pixbuf-thumbnailer Sx`
+/// (and with `--phone`, `, app launch to every thumbnail: gThumb G s, gphotobrowse A s (G/A)x`).
 enum ThumbnailsCommand: BenchCommand {
     static let name = "thumbnails"
-    static let arguments = "DIR"
-    static let summary = "cold and warm thumbnail throughput against vipsthumbnail and gdk-pixbuf-thumbnailer"
+    static let arguments = "[--phone N [--runs R] [--app APP]] DIR"
+    static let summary = "cold and warm thumbnail throughput against vipsthumbnail and gdk-pixbuf-thumbnailer (and gThumb, on a phone's folder)"
 
     static func run(_ arguments: [String]) -> Int32 {
-        guard arguments.count == 1, let folder = arguments.first, !folder.hasPrefix("-") else {
-            return usageError("give one folder")
+        let options: BenchOptions
+        switch BenchOptions.parse(arguments, numbers: ["--phone": (0, 1), "--runs": (3, 1)], texts: ["--app": appBesideThisProgram]) {
+        case .success(let parsed): options = parsed
+        case .failure(let problem): return usageError(problem.message)
+        }
+        guard options.operands.count == 1, let folder = options.operands.first else { return usageError("give one folder") }
+        let phoneCount = options.number("--phone")
+        let phone = phoneCount > 0 ? PhoneFolder(root: URL(fileURLWithPath: folder).standardizedFileURL.path, count: phoneCount) : nil
+        if let phone {
+            if let problem = problemRunningApp(options.text("--app")) { return usageError(problem) }
+            guard phone.make() else { return 1 }
+            print("a phone's folder: \(phone.mix)")
         }
         guard let photos = listPhotos(in: [folder] + subfolders(of: folder), command: name) else { return 1 }
         let cores = ProcessInfo.processInfo.activeProcessorCount
@@ -95,9 +111,15 @@ enum ThumbnailsCommand: BenchCommand {
             return String(format: "%.2f", coldRate / (Double(paths.count) / seconds))
         }
         let inProcessRate = Double(photos.count) / inProcess, warmInProcessRate = Double(photos.count) / warmInProcess
+        var visits = ""
+        if phone != nil {
+            guard let compared = PhoneFolderVisits.compare(app: options.text("--app"), folder: folder, uris: photos.map(\.id),
+                                                           runs: options.number("--runs")) else { return 1 }
+            visits = ", app launch to every thumbnail: " + compared
+        }
         print(String(format: "thumbnails: %d files, cold %.1f files/s (in-process %.1f files/s, %.2fx), warm %.1f files/s (in-process %.1f files/s, %.2fx), warm/cold %.1f, vs vipsthumbnail %@x, vs gdk-pixbuf-thumbnailer %@x",
                      photos.count, coldRate, inProcessRate, coldRate / inProcessRate, warmRate, warmInProcessRate, warmRate / warmInProcessRate,
-                     warmRate / coldRate, ratio(vips), ratio(pixbuf)))
+                     warmRate / coldRate, ratio(vips), ratio(pixbuf)) + visits)
         return 0
     }
 
