@@ -7,8 +7,9 @@ import PhotoCore
 ///
 /// The date is `DateTimeOriginal` (with `OffsetTimeOriginal` and `SubSecTimeOriginal` when
 /// present), else `DateTimeDigitized`, else `DateTime`; see `ExifDate` for what the number
-/// means. Only JPEG is read (EXIF sits in an APP1 segment near the start of the file);
-/// other formats give no date, and the folder's modification times stand in for them.
+/// means. A JPEG's EXIF sits in an APP1 segment near the start of the file; HEIF, TIFF and
+/// RAW files are read by `ContainerExif` (from a descriptor, in a decoder process); other
+/// formats give no date, and the folder's modification times stand in for them.
 ///
 /// The file is opened without blocking and checked to be a regular file, and at most
 /// `maxBytes` are read, in chunks that stop as soon as libexif has the EXIF segment:
@@ -81,11 +82,24 @@ public enum PhotoMetadata {
         var wantsMore = true
         guard readStart(descriptor: descriptor, { wantsMore = parser.feed($0); return wantsMore }) else { return (nil, nil, false) }
         let cutShort = wantsMore && parser.sawJPEG
+        let sawJPEG = parser.sawJPEG
         let read = parser.finish { data -> (DateTakenCache.Value, String?) in
             guard let data else { return (.noDate, nil) }
             return (DateTakenCache.Value(date(in: data)?.microseconds), camera(in: data))
         }
+        if !sawJPEG, let other = readContainerDateAndCamera(descriptor: descriptor) { return (other.0, other.1, false) }
         return (read?.0, read?.1, cutShort)
+    }
+
+    /// A HEIF's, a TIFF's or a RAW file's date and camera (`ContainerExif`); nil when the
+    /// file is none of those.
+    static func readContainerDateAndCamera(descriptor: Int32) -> (DateTakenCache.Value, String?)? {
+        if let read = ContainerExif.withExif(descriptor: descriptor, { data in
+            (DateTakenCache.Value(date(in: data)?.microseconds), camera(in: data))
+        }) {
+            return read
+        }
+        return ContainerExif.rawFacts(descriptor: descriptor).map { (DateTakenCache.Value($0.taken), $0.camera) }
     }
 
     /// The camera's make and model from IFD0 (else the EXIF directory), as one name.

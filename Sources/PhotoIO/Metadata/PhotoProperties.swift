@@ -38,7 +38,16 @@ public enum PhotoProperties {
     /// header; `uri` and `name` are left empty.
     public static func readContent(descriptor: Int32) -> PhotoDetails {
         var details = PhotoDetails(uri: "", name: "")
-        readContent(into: &details) { PhotoMetadata.readStart(descriptor: descriptor, $0) }
+        let sawJPEG = readContent(into: &details) { PhotoMetadata.readStart(descriptor: descriptor, $0) }
+        if !sawJPEG {
+            // A HEIF's, a TIFF's or a RAW file's (`ContainerExif`).
+            if let orientation = ContainerExif.withExif(descriptor: descriptor, { fill(&details, from: $0) }) {
+                turnDimensions(&details, by: orientation)
+            } else if let facts = ContainerExif.rawFacts(descriptor: descriptor) {
+                details.camera = facts.camera
+                details.dateTaken = facts.taken
+            }
+        }
         return details
     }
 
@@ -86,8 +95,10 @@ public enum PhotoProperties {
 
     // MARK: - EXIF and the frame header
 
+    /// Returns whether the file starts as a JPEG does.
+    @discardableResult
     private static func readContent(into details: inout PhotoDetails,
-                                    reading readStart: ((UnsafeRawBufferPointer) -> Bool) -> Bool) {
+                                    reading readStart: ((UnsafeRawBufferPointer) -> Bool) -> Bool) -> Bool {
         var parser = PhotoMetadata.ExifParser()
         var frame = JPEGFrameScanner()
         var exifWanted = true
@@ -96,37 +107,49 @@ public enum PhotoProperties {
             let frameWanted = frame.feed(chunk)
             return exifWanted || frameWanted
         }
-        guard readable else { return }
+        guard readable else { return false }
+        let sawJPEG = parser.sawJPEG
         let orientation = parser.finish { data -> Int? in
             guard let data else { return nil }
-            let exif = ExifTags(data)
-            if let date = PhotoMetadata.date(in: data) {
-                details.dateTaken = date.microseconds
-                details.dateTakenOffset = date.offset
-            }
-            details.camera = PhotoDetails.camera(make: exif.text(EXIF_TAG_MAKE, in: [.ifd0, .exif]),
-                                                 model: exif.text(EXIF_TAG_MODEL, in: [.ifd0, .exif]))
-            details.lens = exif.text(EXIF_TAG_LENS_MODEL, in: [.exif, .ifd0])
-            details.exposureTime = exif.number(EXIF_TAG_EXPOSURE_TIME, in: [.exif, .ifd0]).flatMap(positive)
-            details.fNumber = exif.number(EXIF_TAG_FNUMBER, in: [.exif, .ifd0]).flatMap(positive)
-            details.iso = iso(exif)
-            details.focalLength = exif.number(EXIF_TAG_FOCAL_LENGTH, in: [.exif, .ifd0]).flatMap(positive)
-            details.focalLength35mm = exif.integer(EXIF_TAG_FOCAL_LENGTH_IN_35MM_FILM, in: [.exif, .ifd0]).flatMap(positiveInt)
-            if let (latitude, longitude) = location(exif) {
-                details.latitude = latitude
-                details.longitude = longitude
-            }
-            if let width = exif.integer(EXIF_TAG_PIXEL_X_DIMENSION, in: [.exif]).flatMap(positiveInt),
-               let height = exif.integer(EXIF_TAG_PIXEL_Y_DIMENSION, in: [.exif]).flatMap(positiveInt) {
-                details.dimensions = PixelSize(width: width, height: height)
-            }
-            return exif.integer(EXIF_TAG_ORIENTATION, in: [.ifd0])
+            return fill(&details, from: data)
         } ?? nil
         // The frame header tells the truth where EXIF's dimensions are stale (an edited photo).
         if let size = frame.size { details.dimensions = size }
+        turnDimensions(&details, by: orientation)
+        return sawJPEG
+    }
+
+    /// The dimensions as the photo is shown, turned by its EXIF orientation.
+    private static func turnDimensions(_ details: inout PhotoDetails, by orientation: Int?) {
         if let size = details.dimensions, let orientation, (5...8).contains(orientation) {
             details.dimensions = PixelSize(width: size.height, height: size.width)
         }
+    }
+
+    /// What the EXIF says, into `details`; returns its orientation.
+    private static func fill(_ details: inout PhotoDetails, from data: UnsafeMutablePointer<ExifData>) -> Int? {
+        let exif = ExifTags(data)
+        if let date = PhotoMetadata.date(in: data) {
+            details.dateTaken = date.microseconds
+            details.dateTakenOffset = date.offset
+        }
+        details.camera = PhotoDetails.camera(make: exif.text(EXIF_TAG_MAKE, in: [.ifd0, .exif]),
+                                             model: exif.text(EXIF_TAG_MODEL, in: [.ifd0, .exif]))
+        details.lens = exif.text(EXIF_TAG_LENS_MODEL, in: [.exif, .ifd0])
+        details.exposureTime = exif.number(EXIF_TAG_EXPOSURE_TIME, in: [.exif, .ifd0]).flatMap(positive)
+        details.fNumber = exif.number(EXIF_TAG_FNUMBER, in: [.exif, .ifd0]).flatMap(positive)
+        details.iso = iso(exif)
+        details.focalLength = exif.number(EXIF_TAG_FOCAL_LENGTH, in: [.exif, .ifd0]).flatMap(positive)
+        details.focalLength35mm = exif.integer(EXIF_TAG_FOCAL_LENGTH_IN_35MM_FILM, in: [.exif, .ifd0]).flatMap(positiveInt)
+        if let (latitude, longitude) = location(exif) {
+            details.latitude = latitude
+            details.longitude = longitude
+        }
+        if let width = exif.integer(EXIF_TAG_PIXEL_X_DIMENSION, in: [.exif]).flatMap(positiveInt),
+           let height = exif.integer(EXIF_TAG_PIXEL_Y_DIMENSION, in: [.exif]).flatMap(positiveInt) {
+            details.dimensions = PixelSize(width: width, height: height)
+        }
+        return exif.integer(EXIF_TAG_ORIENTATION, in: [.ifd0])
     }
 
     private static func positive(_ value: Double) -> Double? { value.isFinite && value > 0 ? value : nil }
