@@ -107,3 +107,36 @@ def test_moving_a_live_photo_to_the_trash_takes_its_movie_and_undo_brings_both_b
         assert (folder / name).read_bytes() == originals[name], f"{name} is not back byte for byte"
     wait_for_screen(app, badges_check, what="the Live Photo's tile back, with its badge")
     assert app.quit() == 0
+
+
+def test_a_motion_photo_whose_thumbnail_another_program_made_still_plays(launch, tmp_path):
+    # Files or gThumb made the thumbnail first: it says nothing of the movie. The viewer's
+    # own decode of the photo finds it.
+    import hashlib
+    import os
+
+    from PIL import Image, PngImagePlugin
+
+    folder = tmp_path / "phone"
+    photo = make_motion_photo(folder / "a-google.jpg", "red", ("magenta",), kind="google")
+    cache = tmp_path / "cache"
+    uri = photo.resolve().as_uri()
+    info = PngImagePlugin.PngInfo()
+    info.add_text("Thumb::URI", uri)
+    info.add_text("Thumb::MTime", str(int(os.stat(photo).st_mtime)))
+    info.add_text("Software", "GNOME::ThumbnailFactory")
+    for size, edge in (("normal", 128), ("large", 256)):
+        (cache / "thumbnails" / size).mkdir(parents=True, exist_ok=True)
+        Image.new("RGB", (edge, edge * 3 // 4), (255, 0, 0)).save(
+            cache / "thumbnails" / size / (hashlib.md5(uri.encode()).hexdigest() + ".png"), pnginfo=info)
+
+    app = launch(photo, sort_by="name", extra_env={"XDG_CACHE_HOME": str(cache)})
+    app.wait_for_window(r"^a-google\.jpg$")
+    app.wait_for_line(r"^trace full-image 0 \d+$")
+    area = viewer_area(app)
+    wait_for_screen(app, still_check(area, "red"), what="the motion photo's still")
+    mark = app.mark()
+    app.x.long_press(area.x + area.width // 2, area.y + area.height // 2)
+    app.wait_for_line(r"^trace motion-playing 0 \d+$", since=mark, timeout=30)
+    wait_for_screen(app, playing_check(area, "magenta"), what="the motion photo's movie playing")
+    assert app.quit() == 0

@@ -21,6 +21,11 @@ extension PhotoViewer {
         guard let current, current.index < contents.photos.count else { return nil }
         let photo = contents.photos[current.index]
         if let movie = photo.liveMovie { return .companion(uri: movie.id) }
+        // Known from the thumbnail this app made, or from the photo's own decode (the
+        // thumbnail another program made says nothing of it).
+        if let image = images.images[photo.id], image.version == photo.version, let movie = image.motionMovie {
+            return .embedded(movie)
+        }
         if case .image(_, let pixels)? = thumbnails.cached(photo.version), let movie = pixels.motionMovie {
             return .embedded(movie)
         }

@@ -219,6 +219,7 @@ final class PhotoViewer {
         guard current?.id == id || gestures.slide != 0 else { return }
         if current?.id == id, let turns = images.images[id]?.videoTurns { video.turn(by: turns) }
         if current?.id == id {
+            motionChanged()
             animation.play({ [weak self] in self?.current.flatMap { self?.images.images[$0.id] } }) { [weak self] in self?.render() }
         }
         render()

@@ -15,6 +15,8 @@ struct ViewerImage: ViewerHeldImage {
     var endMissing = false
     /// A video's container's rotation, in clockwise quarter turns: what its player turns by.
     var videoTurns = 0
+    /// Where a motion photo's movie lies in its file, as the decoder process found it.
+    var motionMovie: EmbeddedMovie?
     /// The photo's own size (after EXIF orientation): what zoom and pan are computed on.
     let sourceSize: PixelSize
     /// The format the decoder found ("jpeg": a large one is drawn from tiles when zoomed).
@@ -220,6 +222,7 @@ final class ViewerImages {
                 }
                 image.endMissing = decoded.endMissing
                 image.videoTurns = decoded.videoTurns
+                image.motionMovie = decoded.motionMovie
                 return image
             }
         }
