@@ -5,7 +5,7 @@ Undo brings both back; a motion photo whose tags point at no movie is a plain st
 
 from pathlib import Path
 
-from harness import COLOURS, close_to, open_folder, wait_for_screen, wait_until
+from harness import COLOURS, close_to, open_folder, wait_for_screen, wait_for_still_screen, wait_until
 from made_motion_photos import make_live_photo, make_motion_photo
 from test_raw_pairs import badge_pixels
 from test_viewer import open_viewer, viewer_area
@@ -15,9 +15,10 @@ STILLS = {name: COLOURS[name] for name in ("red", "blue", "yellow", "green")}
 
 def phone_folder(tmp_path: Path) -> Path:
     folder = tmp_path / "DCIM"
-    make_motion_photo(folder / "a-google.jpg", "red", ("magenta",), kind="google")
-    make_motion_photo(folder / "b-samsung.jpg", "blue", ("cyan",), kind="samsung")
-    make_live_photo(folder, "c-live", "yellow", ("magenta",))
+    # Movies of 4 seconds: long enough for a screenshot under load to see them play.
+    make_motion_photo(folder / "a-google.jpg", "red", ("magenta",), kind="google", seconds=4)
+    make_motion_photo(folder / "b-samsung.jpg", "blue", ("cyan",), kind="samsung", seconds=4)
+    make_live_photo(folder, "c-live", "yellow", ("magenta",), seconds=4)
     make_motion_photo(folder / "d-broken.jpg", "green", kind="broken")
     return folder
 
@@ -65,7 +66,7 @@ def test_a_long_press_plays_the_movie_of_a_motion_photo_and_of_a_live_photo(laun
     app.wait_for_line(r"^trace motion-playing 0 \d+$", since=mark, timeout=30)
     wait_for_screen(app, playing_check(area, "magenta"), what="the motion photo's movie playing")
     # Played once through, the still shows again.
-    wait_for_screen(app, still_check(area, "red"), timeout=15, what="the still again after the movie")
+    wait_for_screen(app, still_check(area, "red"), timeout=20, what="the still again after the movie")
 
     # The Samsung motion photo, then the Live Photo: its MOV beside it.
     for index, (still, movie) in enumerate([("blue", "cyan"), ("yellow", "magenta")], start=1):
@@ -118,7 +119,7 @@ def test_a_motion_photo_whose_thumbnail_another_program_made_still_plays(launch,
     from PIL import Image, PngImagePlugin
 
     folder = tmp_path / "phone"
-    photo = make_motion_photo(folder / "a-google.jpg", "red", ("magenta",), kind="google")
+    photo = make_motion_photo(folder / "a-google.jpg", "red", ("magenta",), kind="google", seconds=4)
     cache = tmp_path / "cache"
     uri = photo.resolve().as_uri()
     info = PngImagePlugin.PngInfo()
@@ -133,6 +134,8 @@ def test_a_motion_photo_whose_thumbnail_another_program_made_still_plays(launch,
     app = launch(photo, sort_by="name", extra_env={"XDG_CACHE_HOME": str(cache)})
     app.wait_for_window(r"^a-google\.jpg$")
     app.wait_for_line(r"^trace full-image 0 \d+$")
+    # The page's crossfade over, as open_viewer waits for it.
+    wait_for_still_screen(app, lambda image: (True, ""), what="the viewer")
     area = viewer_area(app)
     wait_for_screen(app, still_check(area, "red"), what="the motion photo's still")
     mark = app.mark()
