@@ -68,7 +68,7 @@ extension IsolatedDecoder {
     /// The EXIF block a marked-up copy of the photo at `uri` keeps, for a copy of `size`:
     /// the photo's own, read and rewritten in a decoder process (`SavedExif`); nil when it has
     /// none.
-    public func savedExif(uri: String, size: PixelSize) -> [UInt8]? {
+    public func savedExif(uri: String, size: PixelSize, cancellation: CancellationFlag) -> [UInt8]? {
         decoding {
             var start: [UInt8] = []
             _ = PhotoMetadata.readStart(uri: uri) { start += $0; return true }
@@ -76,7 +76,7 @@ extension IsolatedDecoder {
         } isolated: {
             let request = DecoderRequest(id: 0, operation: .savedExif, fitting: size)
             guard case .success((let reply, let bytes)) = run(request, uri: uri, reach: .prefix(RemoteFileCopies.largestMetadataPrefix),
-                                                              cancellation: CancellationFlag()) else { return nil }
+                                                              cancellation: cancellation) else { return nil }
             guard case .exifBlock(let count) = reply.outcome, let bytes else {
                 if let bytes { close(bytes) }
                 return nil
@@ -128,15 +128,15 @@ extension IsolatedDecoder {
 extension IsolatedDecoder {
     /// The marks in the sidecar or photo at `uri`, read in a decoder process (`XMPMarks`);
     /// nil when the file is missing or holds no XMP that could be read.
-    public func marks(uri: String) -> PhotoMarks? {
+    public func marks(uri: String, cancellation: CancellationFlag) -> PhotoMarks? {
         decoding {
-            guard case .success(let file) = Self.open(uri: uri, reach: .prefix(XMPMarks.maxBytes)) else { return nil }
+            guard case .success(let file) = Self.open(uri: uri, reach: .prefix(XMPMarks.maxBytes), cancellation: cancellation) else { return nil }
             defer { close(file.fd) }
             return XMPMarks.read(descriptor: file.fd)
         } isolated: {
             let request = DecoderRequest(id: 0, operation: .marks)
             guard case .success((let reply, let bytes)) = run(request, uri: uri, reach: .prefix(XMPMarks.maxBytes),
-                                                              cancellation: CancellationFlag()) else { return nil }
+                                                              cancellation: cancellation) else { return nil }
             if let bytes { close(bytes) }
             guard case .marks(let marks) = reply.outcome else { return nil }
             return marks
@@ -145,9 +145,9 @@ extension IsolatedDecoder {
 
     /// The sidecar at `uri` with `marks` merged into it, every other field kept, made in a
     /// decoder process (`XMPMarks.merged`).
-    public func mergedSidecar(uri: String, marks: PhotoMarks) -> Result<[UInt8], DecodeFailure> {
+    public func mergedSidecar(uri: String, marks: PhotoMarks, cancellation: CancellationFlag) -> Result<[UInt8], DecodeFailure> {
         decoding {
-            guard case .success(let file) = Self.open(uri: uri) else {
+            guard case .success(let file) = Self.open(uri: uri, cancellation: cancellation) else {
                 return .failure(DecodeFailure(.unreadable, tr("The file could not be read.")))
             }
             defer { close(file.fd) }
@@ -157,7 +157,7 @@ extension IsolatedDecoder {
             return .success(merged)
         } isolated: {
             let request = DecoderRequest(id: 0, operation: .mergedSidecar, marks: marks)
-            switch run(request, uri: uri, reach: .whole, cancellation: CancellationFlag()) {
+            switch run(request, uri: uri, reach: .whole, cancellation: cancellation) {
             case .failure(let failure): return .failure(failure)
             case .success((let reply, let bytes)):
                 guard case .sidecar(let count) = reply.outcome, let bytes,

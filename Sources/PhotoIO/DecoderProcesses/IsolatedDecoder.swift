@@ -238,7 +238,7 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Embedde
 
     /// The dates of `uris` and the cameras their EXIF names, from one read of each file; see
     /// `datesTaken(uris:cancellation:)`. A camera is nil where the file names none (or could not be read).
-    public func datesAndCameras(uris: [String], cancellation: CancellationFlag = CancellationFlag()) -> [(date: DateTakenCache.Value?, camera: String?)] {
+    public func datesAndCameras(uris: [String], cancellation: CancellationFlag) -> [(date: DateTakenCache.Value?, camera: String?)] {
         decoding {
             uris.map { uri in
                 let (date, camera) = PhotoMetadata.readDateAndCamera(uri: uri)
@@ -322,12 +322,12 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Embedde
     /// A thumbnail file of the cache, which other programs write too (see `ThumbnailFile`):
     /// read in a decoder process like a photo. A process that breaks down on it is replaced,
     /// and the file is no thumbnail (it is made again from the photo).
-    public func readThumbnailFile(descriptor: Int32, fitting box: PixelSize) -> ThumbnailFile? {
+    public func readThumbnailFile(descriptor: Int32, fitting box: PixelSize, cancellation: CancellationFlag) -> ThumbnailFile? {
         decoding {
-            PixbufDecoder(maxDecodedPixels: maxDecodedPixels).readThumbnailFile(descriptor: descriptor, fitting: box)
+            PixbufDecoder(maxDecodedPixels: maxDecodedPixels).readThumbnailFile(descriptor: descriptor, fitting: box, cancellation: cancellation)
         } isolated: {
             let request = DecoderRequest(id: 0, operation: .thumbnailFile, fitting: box)
-            switch withProcess({ $0.run(request, descriptors: [descriptor], timeout: settings.timeout, cancellation: CancellationFlag()) }) {
+            switch withProcess({ $0.run(request, descriptors: [descriptor], timeout: settings.timeout, cancellation: cancellation) }) {
             case .failure(let breakdown):
                 if case .couldNotStart = breakdown { return nil }
                 log("a cached thumbnail: \(breakdown.description); decoding goes on in a new process")
@@ -446,9 +446,9 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Embedde
     }
 
     /// Test mode: what a decoder process can reach (see `DecoderService`'s probe).
-    public func probe(path: String?, port: Int?) -> String? {
+    public func probe(path: String?, port: Int?, cancellation: CancellationFlag) -> String? {
         let request = DecoderRequest(id: 0, operation: .probe, probePath: path, probePort: port)
-        guard case .success((let reply, _)) = withProcess({ $0.run(request, descriptors: [], timeout: settings.timeout, cancellation: CancellationFlag()) }),
+        guard case .success((let reply, _)) = withProcess({ $0.run(request, descriptors: [], timeout: settings.timeout, cancellation: cancellation) }),
               case .probe(let report) = reply.outcome else { return nil }
         return report
     }
@@ -640,8 +640,8 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Embedde
     /// blocking), a web photo's downloaded copy, a file on another machine's copy (the whole
     /// file, or `reach` of it: `RemoteFileCopies`, at most 512 MiB).
     static func open(uri: String, reach: RemoteFileCopies.Reach = .whole,
-                     cancellation: CancellationFlag = CancellationFlag()) -> Result<(fd: Int32, name: String?), DecodeFailure> {
-        if WebPhotoFiles.isWebAddress(uri) { return openWebPhoto(uri) }
+                     cancellation: CancellationFlag) -> Result<(fd: Int32, name: String?), DecodeFailure> {
+        if WebPhotoFiles.isWebAddress(uri) { return openWebPhoto(uri, cancellation: cancellation) }
         if RemoteFileCopies.isRemote(uri) { return RemoteFileCopies.shared.open(uri, reach: reach, cancellation: cancellation) }
         let source: ByteSource
         switch ByteSource.open(uri: uri) {
@@ -657,13 +657,13 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Embedde
 extension IsolatedDecoder {
     /// A web photo's file in the download cache, downloaded first when it is not there (the
     /// app fetches before it decodes, with progress; this is for every other reader).
-    static func openWebPhoto(_ url: String) -> Result<(fd: Int32, name: String?), DecodeFailure> {
+    static func openWebPhoto(_ url: String, cancellation: CancellationFlag) -> Result<(fd: Int32, name: String?), DecodeFailure> {
         let files = WebPhotoFiles.shared
         let path: String
         if let entry = files.cachedFile(url) {
             path = entry.path
         } else {
-            switch files.fetch(url, policy: .preferCached, cancellation: CancellationFlag()) {
+            switch files.fetch(url, policy: .preferCached, cancellation: cancellation) {
             case .success(let file): path = file.path
             case .failure(let failure): return .failure(DecodeFailure(failure.kind == .cancelled ? .cancelled : .unreadable, failure.message))
             }

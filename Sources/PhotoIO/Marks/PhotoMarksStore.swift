@@ -69,16 +69,16 @@ public final class PhotoMarksStore: Sendable {
 
     /// The marks the photo at `uri` has, read in a decoder process from the first of its
     /// sidecars found, else from the photo.
-    public func marks(of uri: String) -> PhotoMarks {
-        if let marks = sidecarMarks(of: uri) { return marks }
+    public func marks(of uri: String, cancellation: CancellationFlag) -> PhotoMarks {
+        if let marks = sidecarMarks(of: uri, cancellation: cancellation) { return marks }
         // A photo elsewhere is not read again for its marks (its bytes would cross the network).
         guard Self.localPath(uri) != nil else { return .none }
-        return decoder.marks(uri: uri) ?? .none
+        return decoder.marks(uri: uri, cancellation: cancellation) ?? .none
     }
 
     /// The marks of the first of the photo's sidecars found (read in a decoder process), or
     /// nil when it has none: the photo itself is not read.
-    public func sidecarMarks(of uri: String) -> PhotoMarks? {
+    public func sidecarMarks(of uri: String, cancellation: CancellationFlag) -> PhotoMarks? {
         var candidates: [String] = []
         if let path = Self.localPath(uri) {
             let folder = (path as NSString).deletingLastPathComponent
@@ -89,7 +89,7 @@ public final class PhotoMarksStore: Sendable {
         for sidecar in candidates {
             var status = stat()
             guard stat(sidecar, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
-            if let marks = decoder.marks(uri: Self.uri(ofPath: sidecar)) { return marks }
+            if let marks = decoder.marks(uri: Self.uri(ofPath: sidecar), cancellation: cancellation) { return marks }
         }
         return nil
     }
@@ -117,7 +117,7 @@ public final class PhotoMarksStore: Sendable {
 
     /// Writes `marks` as the photo's, where `place(for:)` says; a sidecar there is merged into.
     @discardableResult
-    public func write(_ marks: PhotoMarks, for uri: String) -> Result<Place, Failure> {
+    public func write(_ marks: PhotoMarks, for uri: String, cancellation: CancellationFlag) -> Result<Place, Failure> {
         let place = place(for: uri)
         let path: String
         switch place {
@@ -131,7 +131,7 @@ public final class PhotoMarksStore: Sendable {
         var bytes = Array(XMPSidecarText.fresh(marks).utf8)
         var status = stat()
         if stat(path, &status) == 0, status.st_size > 0 {
-            switch decoder.mergedSidecar(uri: Self.uri(ofPath: path), marks: marks) {
+            switch decoder.mergedSidecar(uri: Self.uri(ofPath: path), marks: marks, cancellation: cancellation) {
             case .success(let merged): bytes = merged
             case .failure(let failure):
                 return .failure(Failure(message: tr("The sidecar %s was left as it is: %s", path, failure.reason)))

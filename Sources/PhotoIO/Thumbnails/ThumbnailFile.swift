@@ -85,13 +85,14 @@ public struct ThumbnailFile: Sendable {
 /// process (`IsolatedDecoder`), or in this process (`PixbufDecoder`) where decoding runs here.
 public protocol ThumbnailFileReading: Sendable {
     /// The thumbnail file open on `descriptor` (the caller closes it), its pixels shrunk to
-    /// fit `box`; nil when it is not a whole thumbnail PNG.
-    func readThumbnailFile(descriptor: Int32, fitting box: PixelSize) -> ThumbnailFile?
+    /// fit `box`; nil when it is not a whole thumbnail PNG, or once `cancellation` is.
+    func readThumbnailFile(descriptor: Int32, fitting box: PixelSize, cancellation: CancellationFlag) -> ThumbnailFile?
 }
 
 extension PixbufDecoder: ThumbnailFileReading {
-    public func readThumbnailFile(descriptor: Int32, fitting box: PixelSize) -> ThumbnailFile? {
-        ThumbnailFile.decode(descriptor: descriptor, fitting: box) { pixbuf, size, text in
+    public func readThumbnailFile(descriptor: Int32, fitting box: PixelSize, cancellation: CancellationFlag) -> ThumbnailFile? {
+        guard !cancellation.isCancelled else { return nil }
+        return ThumbnailFile.decode(descriptor: descriptor, fitting: box) { pixbuf, size, text in
             ThumbnailFile(image: PixbufImage.copy(pixbuf, sourceSize: size, format: "png"), text: text)
         }
     }

@@ -16,10 +16,11 @@ extension ThumbnailProvider {
     /// the file only (which the whole file's read then carries on from).
     public func firstLook(for request: ThumbnailRequest, cancellation: CancellationFlag) -> ThumbnailFirstLook {
         if cancellation.isCancelled { return .final(.failed(Self.cancelled)) }
-        if let cached = store.load(uri: request.uri, modified: request.modified, fileSize: request.fileSize, size: request.size) {
+        if let cached = store.load(uri: request.uri, modified: request.modified, fileSize: request.fileSize, size: request.size,
+                                    cancellation: cancellation) {
             return .final(.cached(cached))
         }
-        if let earlier = store.recordedFailure(uri: request.uri, modified: request.modified) {
+        if let earlier = store.recordedFailure(uri: request.uri, modified: request.modified, cancellation: cancellation) {
             return .final(.failedEarlier(DecodeFailure(earlier.kind, tr("Could not be decoded earlier: %s", earlier.reason))))
         }
         guard let reader = decoder as? any EmbeddedPreviewReading else { return .preview(nil) }

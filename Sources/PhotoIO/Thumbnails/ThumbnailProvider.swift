@@ -60,10 +60,11 @@ public struct ThumbnailProvider: Sendable {
         // path as written is checked first (cheap); symbolic links only before a decode.
         if store.layout.contains(uri: request.uri) { return decodeOnly(decodeRequest, cancellation: cancellation) }
 
-        if let cached = store.load(uri: request.uri, modified: request.modified, fileSize: request.fileSize, size: request.size) {
+        if let cached = store.load(uri: request.uri, modified: request.modified, fileSize: request.fileSize, size: request.size,
+                                    cancellation: cancellation) {
             return .cached(cached)
         }
-        if let earlier = store.recordedFailure(uri: request.uri, modified: request.modified) {
+        if let earlier = store.recordedFailure(uri: request.uri, modified: request.modified, cancellation: cancellation) {
             return .failedEarlier(DecodeFailure(earlier.kind, tr("Could not be decoded earlier: %s", earlier.reason)))
         }
         if cancellation.isCancelled { return .failed(Self.cancelled) }

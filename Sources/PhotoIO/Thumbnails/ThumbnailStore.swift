@@ -76,10 +76,11 @@ public struct ThumbnailStore: Sendable {
     /// now (same URI, same modification time in whole seconds, same size when recorded).
     /// When that size is missing or stale, a valid larger one is used, shrunk to fit
     /// (`allowLarger`). A thumbnail larger than `size` allows is shrunk too.
-    public func load(uri: String, modified: Int64, fileSize: Int64? = nil, size: ThumbnailSize, allowLarger: Bool = true) -> DecodedImage? {
+    public func load(uri: String, modified: Int64, fileSize: Int64? = nil, size: ThumbnailSize, allowLarger: Bool = true,
+                     cancellation: CancellationFlag) -> DecodedImage? {
         let box = PixelSize(width: size.edge, height: size.edge)
         for candidate in [size] + (allowLarger ? size.larger : []) {
-            guard let (file, attributes) = read(path: layout.path(forURI: uri, size: candidate), fitting: box),
+            guard let (file, attributes) = read(path: layout.path(forURI: uri, size: candidate), fitting: box, cancellation: cancellation),
                   attributes.isValid(forURI: uri, modified: modified, fileSize: fileSize) else { continue }
             return Self.image(from: file, attributes: attributes)
         }
@@ -134,14 +135,14 @@ public struct ThumbnailStore: Sendable {
 
     /// Whether a failure was recorded for `uri` as modified at `modified`. A file modified
     /// since is tried again.
-    public func hasFailed(uri: String, modified: Int64) -> Bool {
-        recordedFailure(uri: uri, modified: modified) != nil
+    public func hasFailed(uri: String, modified: Int64, cancellation: CancellationFlag) -> Bool {
+        recordedFailure(uri: uri, modified: modified, cancellation: cancellation) != nil
     }
 
     /// The failure recorded for `uri` as modified at `modified`, with the reason recorded
     /// then (a generic one for entries without it).
-    public func recordedFailure(uri: String, modified: Int64) -> DecodeFailure? {
-        guard let (_, attributes) = read(path: layout.failurePath(forURI: uri), fitting: PixelSize(width: 1, height: 1)),
+    public func recordedFailure(uri: String, modified: Int64, cancellation: CancellationFlag) -> DecodeFailure? {
+        guard let (_, attributes) = read(path: layout.failurePath(forURI: uri), fitting: PixelSize(width: 1, height: 1), cancellation: cancellation),
               attributes.isValid(forURI: uri, modified: modified) else { return nil }
         return DecodeFailure(
             attributes.failureKind.flatMap(Self.kind(named:)) ?? .corrupt,
@@ -176,10 +177,10 @@ public struct ThumbnailStore: Sendable {
     /// Reads a cache file with the reader: its pixels shrunk to fit `box` and its text keys;
     /// nil when the file is missing, not a regular file, implausibly large, or not a whole
     /// PNG. The file is opened here without blocking; its bytes are the reader's to parse.
-    private func read(path: String, fitting box: PixelSize) -> (ThumbnailFile, ThumbnailAttributes)? {
+    private func read(path: String, fitting box: PixelSize, cancellation: CancellationFlag) -> (ThumbnailFile, ThumbnailAttributes)? {
         guard let fd = ThumbnailFile.open(path: path) else { return nil }
         defer { close(fd) }
-        guard let file = reader.readThumbnailFile(descriptor: fd, fitting: box) else { return nil }
+        guard let file = reader.readThumbnailFile(descriptor: fd, fitting: box, cancellation: cancellation) else { return nil }
         return (file, ThumbnailAttributes { file.text[$0] })
     }
 

@@ -60,13 +60,15 @@ enum BoardFiles {
     /// EXIF; calls `done` with the new file's URI.
     static func save(_ board: Board, images: BoardImages, original: String?, originalFormat: String?, jobs: WindowJobs,
                      _ done: @escaping @MainActor (Result<String, FileOperationFailure>) -> Void) {
-        jobs.detach { _ in
+        jobs.detach { flag in
             let pictures = URL(fileURLWithPath: PicturesFolder.forSaving()).absoluteString
             let result: Result<String, FileOperationFailure>
             switch SaveDestination.board(original: original, pictures: pictures) {
             case .beside(let beside):
                 let format = SaveFormat.forOriginal(format: originalFormat)
-                let exif = format.keepsExif ? original.flatMap { IsolatedDecoder.shared.savedExif(uri: $0, size: board.size) } : nil
+                let exif = format.keepsExif ? original.flatMap { IsolatedDecoder.shared.savedExif(uri: $0, size: board.size, cancellation: flag) } : nil
+                // The window closed while the photo's EXIF was read: nothing is saved without it.
+                if flag.isCancelled { return }
                 result = BoardSaving.saveBeside(original: beside, board: board, images: images, format: format, exif: exif)
             case .drawing(let folder):
                 result = BoardSaving.saveDrawing(in: folder, board: board, images: images)
@@ -78,8 +80,9 @@ enum BoardFiles {
     /// Save As…: exactly `target`, in the format its name says.
     static func save(_ board: Board, images: BoardImages, original: String?, to target: String, format: SaveFormat, jobs: WindowJobs,
                      _ done: @escaping @MainActor (Result<String, FileOperationFailure>) -> Void) {
-        jobs.detach { _ in
-            let exif = format.keepsExif ? original.flatMap { IsolatedDecoder.shared.savedExif(uri: $0, size: board.size) } : nil
+        jobs.detach { flag in
+            let exif = format.keepsExif ? original.flatMap { IsolatedDecoder.shared.savedExif(uri: $0, size: board.size, cancellation: flag) } : nil
+            if flag.isCancelled { return }
             let result = BoardSaving.save(board, images: images, format: format, exif: exif, to: target)
             onMain { done(result) }
         }

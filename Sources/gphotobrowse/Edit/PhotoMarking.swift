@@ -22,14 +22,15 @@ final class PhotoMarking {
         guard !uris.isEmpty else { return }
         let shared = ShownMarks.shared
         let store = shared.store
+        let work = ShownMarks.work
         shared.onWorker { [weak self] in
             var previous: [(uri: String, marks: PhotoMarks)] = []
             var written: [(uri: String, marks: PhotoMarks, place: PhotoMarksStore.Place)] = []
             var failures: [String] = []
             for uri in uris {
-                let before = store.marks(of: uri)
+                let before = store.marks(of: uri, cancellation: work)
                 let after = change.applied(to: before)
-                switch store.write(after, for: uri) {
+                switch store.write(after, for: uri, cancellation: work) {
                 case .success(let place):
                     previous.append((uri, before))
                     written.append((uri, after, place))
@@ -62,9 +63,10 @@ final class PhotoMarking {
         toasts?.dismissActionable()
         let shared = ShownMarks.shared
         let store = shared.store
+        let work = ShownMarks.work
         shared.onWorker { [weak self] in
             let failures = back.compactMap { item -> String? in
-                if case .failure(let failure) = store.write(item.marks, for: item.uri) { return failure.message }
+                if case .failure(let failure) = store.write(item.marks, for: item.uri, cancellation: work) { return failure.message }
                 return nil
             }
             onMain { [weak self] in

@@ -21,6 +21,9 @@ final class ShownMarks {
     private var indexedMarks: Set<String> = []
     /// Not a window's job: the marks are the process's, shared by every window.
     private let queue = DispatchQueue(label: "gphotobrowse.marks", qos: .utility)
+    /// The marks worker's reads and writes go on whatever window closes (marks a person set
+    /// are written): their flag is the process's, never cancelled.
+    nonisolated static let work = CancellationFlag()
     /// What was read, to write into the index: touched on `queue` only.
     private nonisolated let indexWrites = IndexWrites()
     private var listeners: [(id: Int, owner: () -> AnyObject?, changed: @MainActor (String, PhotoMarks) -> Void)] = []
@@ -42,7 +45,7 @@ final class ShownMarks {
         queue.async {
             for start in stride(from: 0, to: unknown.count, by: 1024) {
                 let batch = Array(unknown[start..<min(start + 1024, unknown.count)])
-                let read = IsolatedDecoder.shared.datesAndCameras(uris: batch)
+                let read = IsolatedDecoder.shared.datesAndCameras(uris: batch, cancellation: ShownMarks.work)
                 onMain { ShownMarks.shared.factsRead(zip(batch, read).map { ($0, ExifFacts(read: $1)) }) }
             }
         }
@@ -100,7 +103,7 @@ final class ShownMarks {
                 if let marks = indexed[uri]?.marks {
                     batch.append((uri, marks, true))
                 } else {
-                    batch.append((uri, store.marks(of: uri), false))
+                    batch.append((uri, store.marks(of: uri, cancellation: ShownMarks.work), false))
                 }
                 if batch.count >= 500 { deliver() }
             }
@@ -151,7 +154,7 @@ final class ShownMarks {
                 }
             }
             for uri in unknown {
-                if let marks = store.sidecarMarks(of: uri) { found.append((uri, marks)) }
+                if let marks = store.sidecarMarks(of: uri, cancellation: ShownMarks.work) { found.append((uri, marks)) }
                 if found.count >= 500 { deliver() }
             }
             if !found.isEmpty { deliver() }
