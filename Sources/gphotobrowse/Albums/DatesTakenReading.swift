@@ -36,15 +36,16 @@ final class DatesTakenReading {
         let job = jobs.begin()
         let flag = job.flag
         reading = flag
+        let owner = MainThreadOwner(self)
         // The thread of `job`, a job of the window: held until the work returns.
-        Thread.detachNewThread { [weak self] in
+        Thread.detachNewThread {
             defer { withExtendedLifetime(job) {} }
             let reader = DateTakenReader.shared
             reader.run(unknown, cancellation: flag, batchSize: .max, interval: 1.0) { dates, progress in
-                onMain { [weak self] in self?.received(dates, progress, flag) }
+                owner.onMain { reading in reading.received(dates, progress, flag) }
             }
             reader.save()
-            onMain { [weak self] in self?.finished(flag) }
+            owner.onMain { reading in reading.finished(flag) }
         }
     }
 

@@ -132,12 +132,13 @@ final class EditController {
         }
         let uris = photos.flatMap(\.fileIDs).filter { !WebPhotoFiles.isWebAddress($0) }
         let shown = Set(photos.map(\.id))
-        jobs.detach { [weak self] _ in
+        let owner = MainThreadOwner(self)
+        jobs.detach { _ in
             let results = Trash.move(uris)
             // Trashed photos leave the person's albums; Undo puts them back.
             let trashed = results.filter(\.isTrashed).map(\.uri)
             let removals = trashed.isEmpty ? [] : YourAlbums.store.removeEverywhere(trashed).removals
-            onMain { [weak self] in self?.trashed(results, albumRemovals: removals, shown: shown) }
+            owner.onMain { edit in edit.trashed(results, albumRemovals: removals, shown: shown) }
         }
     }
 
@@ -173,7 +174,8 @@ final class EditController {
     /// Restores a batch moved to the trash (Ctrl+Z, or Undo in the toast).
     func restore(_ batch: TrashBatch) {
         toasts.dismissActionable()
-        jobs.detach { [weak self] _ in
+        let owner = MainThreadOwner(self)
+        jobs.detach { _ in
             var renamed: [String: String] = [:]
             let failures = batch.items.compactMap { item -> String? in
                 switch Trash.restore(item) {
@@ -185,16 +187,15 @@ final class EditController {
                 }
             }
             let albumProblems = batch.albumRemovals.isEmpty ? [] : YourAlbums.store.restore(batch.albumRemovals, renamed: renamed).problems
-            onMain { [weak self] in
-                if !batch.albumRemovals.isEmpty { YourAlbums.shared.reload() }
-                guard let self else { return }
-                self.contents.refresh(batch.items.map(\.originalURI) + Array(renamed.values))
+            if !batch.albumRemovals.isEmpty { onMain { YourAlbums.shared.reload() } }
+            owner.onMain { edit in
+                edit.contents.refresh(batch.items.map(\.originalURI) + Array(renamed.values))
                 if !albumProblems.isEmpty {
-                    Dialogs.inform(self.window, title: tr("Some Photos Were Not Put Back in Their Albums"),
+                    Dialogs.inform(edit.window, title: tr("Some Photos Were Not Put Back in Their Albums"),
                                    details: albumProblems.map(\.message).joined(separator: "\n"))
                 }
                 if !failures.isEmpty {
-                    Dialogs.inform(self.window, title: tr("Some Photos Could Not Be Restored"), details: failures.joined(separator: "\n"))
+                    Dialogs.inform(edit.window, title: tr("Some Photos Could Not Be Restored"), details: failures.joined(separator: "\n"))
                 }
             }
         }
@@ -208,7 +209,9 @@ final class EditController {
             : trn("Delete %d Photo Permanently?", "Delete %d Photos Permanently?", uris.count, uris.count)
         let details = (reason.map { $0 + " " } ?? "") + tr("Photos deleted permanently cannot be restored.")
         Dialogs.confirm(window, title: title, details: details, action: tr("_Delete")) { [weak self] in
-            self?.jobs.detach { [weak self] _ in
+            guard let self else { return }
+            let owner = MainThreadOwner(self)
+            self.jobs.detach { _ in
                 let results = zip(uris, Trash.deletePermanently(uris))
                 let deleted = results.compactMap { uri, result in (try? result.get()).map { _ in uri } }
                 // Gone for good: out of the person's albums too.
@@ -217,12 +220,11 @@ final class EditController {
                     if case .failure(let failure) = result { return Self.line(uri, failure.message) }
                     return nil
                 }
-                onMain { [weak self] in
-                    guard let self else { return }
-                    self.contents.forget(Set(deleted))
-                    if albumsChanged { YourAlbums.shared.reload() }
+                if albumsChanged { onMain { YourAlbums.shared.reload() } }
+                owner.onMain { edit in
+                    edit.contents.forget(Set(deleted))
                     if !failures.isEmpty {
-                        Dialogs.inform(self.window, title: tr("Some Photos Could Not Be Deleted"), details: failures.joined(separator: "\n"))
+                        Dialogs.inform(edit.window, title: tr("Some Photos Could Not Be Deleted"), details: failures.joined(separator: "\n"))
                     }
                 }
             }
@@ -248,17 +250,18 @@ final class EditController {
         exportFlag = flag
         onJobChanged()
         progress.start(trn("Exporting %d photo…", "Exporting %d photos…", sources.count, sources.count)) { flag.cancel() }
+        let owner = MainThreadOwner(self)
         // The thread of `job`, a job of the window: held until the work returns.
-        Thread.detachNewThread { [weak self] in
+        Thread.detachNewThread {
             var lastShown = -1
             let report = PhotoExport.export(sources, to: target, cancellation: flag) { done, total, _ in
                 guard done != lastShown else { return }  // once a file, not once a chunk
                 lastShown = done
-                onMain { [weak self] in
-                    self?.progress.update(tr("Exporting %1$d of %2$d…", min(done + 1, total), total), fraction: Double(done) / Double(max(total, 1)))
+                owner.onMain { edit in
+                    edit.progress.update(tr("Exporting %1$d of %2$d…", min(done + 1, total), total), fraction: Double(done) / Double(max(total, 1)))
                 }
             }
-            onMain { [weak self] in self?.exported(report, cancelled: flag.isCancelled) }
+            owner.onMain { edit in edit.exported(report, cancelled: flag.isCancelled) }
             withExtendedLifetime(job) {}
         }
     }

@@ -23,7 +23,9 @@ final class PhotoMarking {
         let shared = ShownMarks.shared
         let store = shared.store
         let work = ShownMarks.work
-        shared.onWorker { [weak self] in
+        let owner = MainThreadOwner(self)
+        let inFolder = MainThreadOwner(folder)
+        shared.onWorker {
             var previous: [(uri: String, marks: PhotoMarks)] = []
             var written: [(uri: String, marks: PhotoMarks, place: PhotoMarksStore.Place)] = []
             var failures: [String] = []
@@ -40,19 +42,23 @@ final class PhotoMarking {
             let undo = previous
             let done = written
             let problems = failures
-            onMain { [weak self] in
+            onMain {
                 for item in done {
                     shared.set(item.marks, for: item.uri)
                     Self.traceWritten(change, uri: item.uri, marks: item.marks)
                 }
-                guard let self, let toasts = self.toasts else { return }
+            }
+            owner.onMain { marking in
+                guard let toasts = marking.toasts else { return }
                 if !problems.isEmpty { toasts.show(problems.joined(separator: "\n"), seconds: 10) }
                 guard !undo.isEmpty else { return }
-                let step = folder.history.record(.marks(undo))
-                let inOwnStore = done.contains { if case .appStore = $0.place { true } else { false } }
-                toasts.show(Self.describe(change, count: done.count, ownStore: inOwnStore), actionLabel: tr("Undo")) { [weak self, weak folder] in
-                    guard let self, case .marks(let back)? = folder?.history.take(step) else { return }
-                    self.undo(back)
+                inFolder.onMain { folder in
+                    let step = folder.history.record(.marks(undo))
+                    let inOwnStore = done.contains { if case .appStore = $0.place { true } else { false } }
+                    toasts.show(Self.describe(change, count: done.count, ownStore: inOwnStore), actionLabel: tr("Undo")) { [weak marking, weak folder] in
+                        guard let marking, case .marks(let back)? = folder?.history.take(step) else { return }
+                        marking.undo(back)
+                    }
                 }
             }
         }
@@ -64,19 +70,22 @@ final class PhotoMarking {
         let shared = ShownMarks.shared
         let store = shared.store
         let work = ShownMarks.work
-        shared.onWorker { [weak self] in
+        let owner = MainThreadOwner(self)
+        shared.onWorker {
             let failures = back.compactMap { item -> String? in
                 if case .failure(let failure) = store.write(item.marks, for: item.uri, cancellation: work) { return failure.message }
                 return nil
             }
-            onMain { [weak self] in
+            onMain {
                 for item in back {
                     shared.set(item.marks, for: item.uri)
                     Trace.milestone("rated", text: "\(item.uri) \(item.marks.rating)")
                     Trace.milestone("favourite", text: "\(item.uri) \(item.marks.favourite ? 1 : 0)")
                     Trace.milestone("tagged", text: "\(item.uri) \(item.marks.tags.count)")
                 }
-                if !failures.isEmpty { self?.toasts?.show(failures.joined(separator: "\n"), seconds: 10) }
+            }
+            owner.onMain { marking in
+                if !failures.isEmpty { marking.toasts?.show(failures.joined(separator: "\n"), seconds: 10) }
             }
         }
     }

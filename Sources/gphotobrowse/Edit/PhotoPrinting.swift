@@ -164,9 +164,10 @@ final class PhotoPrinting {
         gtk_print_operation_set_defer_drawing(op)
         let request = DecodeRequest(uri: page.uri, fitting: box)
         drawing = (index, context)
-        jobs.detach { [weak self] flag in
+        let owner = MainThreadOwner(self)
+        jobs.detach { flag in
             let decoded = IsolatedDecoder.shared.decode(request, cancellation: flag).map(PremultipliedImage.init)
-            onMain { [weak self] in self?.decoded(decoded, page: index) }
+            owner.onMain { printing in printing.decoded(decoded, page: index) }
         }
     }
 

@@ -72,16 +72,17 @@ final class PropertiesPanel {
             let job = jobs.begin()
             self.reading = job.flag
             if Trace.tilesEnabled { Trace.milestone("properties-requested") }
+            let owner = MainThreadOwner(self)
             // The thread of `job`, a job of the window: held until the work returns.
             Thread.detachNewThread {
                 let details = IsolatedDecoder.shared.properties(uri: uri, cancellation: job.flag)
                 let cancelled = job.flag.isCancelled
                 withExtendedLifetime(job) {}
                 guard !cancelled else { return }
-                onMain { [weak self] in
-                    guard let self, self.reading === job.flag else { return }
-                    self.reading = nil
-                    self.loaded(details)
+                owner.onMain { panel in
+                    guard panel.reading === job.flag else { return }
+                    panel.reading = nil
+                    panel.loaded(details)
                 }
             }
         }

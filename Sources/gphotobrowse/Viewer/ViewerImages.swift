@@ -157,20 +157,21 @@ final class ViewerImages {
         }
         // The viewer's downloads have workers of their own, ahead of the tiles'.
         let pool = isElsewhere ? DecodePool.viewerDownloads : DecodePool.shared
-        return jobs.submit(to: pool, priority: decode.priority, lane: isElsewhere ? DecodePool.downloadLane(of: request.uri) : nil) { [weak self] flag in
+        let owner = MainThreadOwner(self)
+        return jobs.submit(to: pool, priority: decode.priority, lane: isElsewhere ? DecodePool.downloadLane(of: request.uri) : nil) { flag in
             var request = request
             if isElsewhere {
                 switch PhotoOriginals.bringHere(request.uri, cancellation: flag) {
                 case .success(let uri):
-                    onMain { [weak self] in self?.downloaded(version.id) }
+                    owner.onMain { images in images.downloaded(version.id) }
                     request = DecodeRequest(uri: uri, fitting: request.fitting)
                 case .failure(let failure):
                     guard !failure.isCancelled else { return }
                     let result = Result<(DecodedImage, PremultipliedImage), DecodeFailure>.failure(DecodeFailure(.unreadable, failure.message))
-                    onMain { [weak self] in
-                        self?.downloaded(version.id, failed: true, canRetry: failure.canRetry)
-                        self?.onDownloadFailed(version.id)
-                        self?.finish(version, sharpening: sharpening, result)
+                    owner.onMain { images in
+                        images.downloaded(version.id, failed: true, canRetry: failure.canRetry)
+                        images.onDownloadFailed(version.id)
+                        images.finish(version, sharpening: sharpening, result)
                     }
                     return
                 }
@@ -185,7 +186,7 @@ final class ViewerImages {
                 animation = Animation(frames: decodedAnimation.frames.map { (PremultipliedImage($0.image), $0.duration) }, loops: decodedAnimation.loops)
             }
             let result = picture.map { ($0.firstImage, animation?.frames[0].0 ?? PremultipliedImage($0.firstImage)) }
-            onMain { [weak self] in self?.finish(version, sharpening: sharpening, result, animation: animation) }
+            owner.onMain { images in images.finish(version, sharpening: sharpening, result, animation: animation) }
         }
     }
 

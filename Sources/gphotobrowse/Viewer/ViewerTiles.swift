@@ -155,13 +155,14 @@ final class ViewerTiles {
             let run = ImageRegion(x: regions[0].x, y: regions[0].y, width: regions.last!.x + regions.last!.width - regions[0].x,
                                   height: regions[0].height, reduction: key.reduction)
             // Behind the shown photo's own image, ahead of its neighbours'.
-            let work = jobs.submit(to: .shared, priority: 100_000 - n) { [weak self] flag in
+            let owner = MainThreadOwner(self)
+            let work = jobs.submit(to: .shared, priority: 100_000 - n) { flag in
                 let decoded = decoder.decodeRegion(uri: uri, region: run, cancellation: flag)
                 if case .failure(let failure) = decoded, failure.kind == .cancelled { return }
                 let tiles = decoded.map { image in
                     zip(keys, regions).map { key, region in (key, PremultipliedImage(Self.part(of: image, region, in: run))) }
                 }
-                onMain { [weak self] in self?.arrived(keys, of: version, tiles) }
+                owner.onMain { viewerTiles in viewerTiles.arrived(keys, of: version, tiles) }
             }
             for key in keys { inFlight[key] = work }
         }
