@@ -17,6 +17,12 @@ enum Dialogs {
         gtk_window_present(dialog.window)
     }
 
+    /// Tells the person why a change to their albums did not happen (nothing when none failed).
+    static func inform(_ parent: UnsafeMutablePointer<GtkWindow>, title: String, problems: [CollectionProblem]) {
+        guard !problems.isEmpty else { return }
+        inform(parent, title: title, details: problems.map(\.message).joined(separator: "\n"))
+    }
+
     /// Asks before something that cannot be undone; `confirmed` runs on the destructive answer.
     static func confirm(_ parent: UnsafeMutablePointer<GtkWindow>, title: String, details: String, action: String,
                         confirmed: @escaping @MainActor () -> Void) {

@@ -33,8 +33,12 @@ extension BrowserWindow {
         }
         header.albums.onSelect = { [weak self] album, withKeys in self?.showAlbum(album, sliding: 0, focusingGrid: !withKeys) }
         header.albumList.onSelect = { [weak self] album in self?.showAlbum(album, sliding: 0) }
-        header.albums.chipMenu.onRename = { [weak self] id in YourAlbums.shared.collection(id).map { self?.renameAlbum($0) } }
-        header.albums.chipMenu.onDelete = { [weak self] id in YourAlbums.shared.collection(id).map { self?.deleteAlbum($0) } }
+        header.albums.chipMenu.onRename = { [weak self] id in
+            YourAlbums.shared.collection(id).map { self?.collectionActions.renameDelete.rename($0) }
+        }
+        header.albums.chipMenu.onDelete = { [weak self] id in
+            YourAlbums.shared.collection(id).map { self?.collectionActions.renameDelete.delete($0) }
+        }
     }
 
     /// The album `delta` places from the one shown, in the switcher's order.

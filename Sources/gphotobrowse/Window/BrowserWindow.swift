@@ -45,8 +45,8 @@ final class BrowserWindow {
     private(set) lazy var rotationSaving = RotationSaving(toasts: toasts, decoder: decoder, jobs: jobs)
     /// Favourites, stars and tags written, and their undo.
     private(set) lazy var marking = PhotoMarking(toasts: toasts)
-    /// The person's albums followed (`installCollectionActions`), while the window lives.
-    var collectionsObservation: Observation?
+    /// Add to Album…, Remove from Album, Rename Album… and Delete Album.
+    private(set) lazy var collectionActions = CollectionActions(toasts: toasts, parent: window, albums: self)
     var folder: OpenFolder?
     /// The person's own albums, as the switcher lists them in every window.
     var collectionAlbums: [AlbumSummary] { YourAlbums.shared.summaries }
@@ -101,7 +101,8 @@ final class BrowserWindow {
         installActions()
         installSettings()
         installAlbumNavigation()
-        installCollectionActions()
+        collectionActions.install()
+        notFound.onRemove = { [weak self] uri in self?.collectionActions.removeFromAlbum([uri]) }
         installDropTarget()
         installSearch()
         installFavourites()
@@ -232,5 +233,17 @@ final class BrowserWindow {
         let waiting = waitingForFirstFrame
         waitingForFirstFrame = []
         for work in waiting { work() }
+    }
+}
+
+/// What the album actions (`CollectionActions`, `AlbumRenameDelete`) need of the window.
+extension BrowserWindow: AlbumsShown {
+    var shownAlbum: AlbumID? { folder?.page.album }
+    var undoHistory: UndoHistory? { folder?.history }
+    func show(_ album: AlbumID) { showAlbum(album) }
+
+    func albumsChanged() {
+        updateAlbums()
+        applyPolicy()
     }
 }

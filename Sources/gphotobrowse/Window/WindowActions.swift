@@ -66,6 +66,21 @@ extension BrowserWindow {
         }
     }
 
+    /// Ctrl+Z: takes back the newest step of the window's history, whichever album it was
+    /// done in: photos moved to the trash, removed from an album, an album deleted, a rename,
+    /// a rotation saved, marks written.
+    func undoLast() {
+        guard let folder, let step = folder.history.takeLast() else { return }
+        switch step {
+        case .trash(let batch): folder.edit.restore(batch)
+        case .albumRemoval(let removal): collectionActions.putBack(removal)
+        case .albumDeletion(let deleted, let wasShown): collectionActions.renameDelete.undoDelete(deleted, show: wasShown)
+        case .rename(let from, let to): undoRename(from: from, to: to)
+        case .rotation(let uri, let previous): rotationSaving.undo(uri, back: previous, in: folder)
+        case .marks(let back): marking.undo(back)
+        }
+    }
+
     /// What Delete, Export… and Shift+Delete act on: the photos a context menu was opened
     /// for, else the photo shown in the viewer, else the photos selected in edit mode.
     var photosToActOn: [Photo] {
