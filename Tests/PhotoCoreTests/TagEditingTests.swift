@@ -32,3 +32,25 @@ import Testing
         #expect(TagEditing.completing("har", with: "harbour") == "harbour, ")
     }
 }
+
+/// The tags used, and where the tag editor points.
+@Suite struct TagEditorPlaceTests {
+    @Test func tagsUsedCountThePhotosHavingThem() {
+        let used = TagEditing.uses(in: [PhotoMarks(tags: ["beach", "sea"]), PhotoMarks(tags: ["beach"]), PhotoMarks()])
+        #expect(used == ["beach": 2, "sea": 1])
+        #expect(TagEditing.uses(in: [PhotoMarks]()) == [:])
+    }
+
+    @Test func theViewerPointsUnderTheTitle() {
+        #expect(TagEditing.place(for: ["a"], inViewer: true, focused: "a") { _ in true } == .title)
+    }
+
+    @Test func theGridPointsAtTheFocusedTileWhenItIsOneOfThePhotos() {
+        #expect(TagEditing.place(for: ["a", "b"], inViewer: false, focused: "b") { _ in true } == .tile("b"))
+        // The focused tile is not one of them: the first of them in view.
+        #expect(TagEditing.place(for: ["a", "b"], inViewer: false, focused: "c") { _ in true } == .tile("a"))
+        #expect(TagEditing.place(for: ["a", "b"], inViewer: false, focused: nil) { $0 == "b" } == .tile("b"))
+        // None in view: under the title.
+        #expect(TagEditing.place(for: ["a", "b"], inViewer: false, focused: "a") { _ in false } == .title)
+    }
+}

@@ -39,6 +39,30 @@ public struct TagEditing: Sendable, Equatable {
         return .editTags(added: typedTags, removed: removed)
     }
 
+    /// How many photos have each tag, among the marks known: what suggestions are ranked by.
+    public static func uses(in marks: some Sequence<PhotoMarks>) -> [String: Int] {
+        var used: [String: Int] = [:]
+        for photo in marks {
+            for tag in photo.tags { used[tag, default: 0] += 1 }
+        }
+        return used
+    }
+
+    /// Where the tag editor points: at the photo's tile, or under the window's title.
+    public enum Place: Sendable, Equatable {
+        case title
+        case tile(String)
+    }
+
+    /// Where the tag editor for `uris` points: under the title in the viewer; else the
+    /// focused tile when it is one of them, else the first of them with a tile in view
+    /// (`hasTile`), else under the title.
+    public static func place(for uris: [String], inViewer: Bool, focused: String?, hasTile: (String) -> Bool) -> Place {
+        if inViewer { return .title }
+        if let focused, uris.contains(focused), hasTile(focused) { return .tile(focused) }
+        return uris.first(where: hasTile).map(Place.tile) ?? .title
+    }
+
     /// The word being typed: what follows the last separator, trimmed.
     public static func lastWord(of typed: String) -> String {
         let tail = typed.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "," || $0 == ";" || $0 == "，" || $0 == "、" }).last ?? ""

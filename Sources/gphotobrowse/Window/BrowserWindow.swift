@@ -45,6 +45,8 @@ final class BrowserWindow {
     private(set) lazy var rotationSaving = RotationSaving(toasts: toasts, decoder: decoder, jobs: jobs)
     /// Favourites, stars and tags written, and their undo.
     private(set) lazy var marking = PhotoMarking(toasts: toasts)
+    /// Ctrl+T: the tags of the photos to mark.
+    private(set) lazy var tagging = PhotoTagging(popover: tagsPopover, title: title.root, photos: self)
     /// Add to Album…, Remove from Album, Rename Album… and Delete Album.
     private(set) lazy var collectionActions = CollectionActions(toasts: toasts, parent: window, albums: self)
     var folder: OpenFolder?
@@ -246,4 +248,10 @@ extension BrowserWindow: AlbumsShown {
         updateAlbums()
         applyPolicy()
     }
+}
+
+/// What tagging (`PhotoTagging`) needs of the window.
+extension BrowserWindow: PhotosToTag {
+    var openGrid: ThumbnailGrid? { folder?.grid }
+    var shownViewer: PhotoViewer? { isViewerShown ? folder?.viewer : nil }
 }

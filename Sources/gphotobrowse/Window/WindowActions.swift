@@ -29,7 +29,7 @@ extension BrowserWindow {
             self.rotationSaving.save(shownIn: folder)
         }
         installMarkActions()
-        installTagAction()
+        addAction(window, "tag") { [weak self] in self?.tagging.start() }
 
         addAction(window, "photo-properties") { [weak self] in
             guard let self, let folder = self.folder, let photo = self.photosToActOn.first,
