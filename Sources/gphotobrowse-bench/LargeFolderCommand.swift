@@ -5,7 +5,8 @@ import Foundation
 /// `xvfb-run -a`). Reads the app's trace lines (first-frame, enumerated,
 /// visible-thumbnails) and its peak resident memory, once with an empty thumbnail cache
 /// and once with the cache filled by the first run; and, side by side, how long `ls -f`
-/// and `find` take to list the same folder.
+/// and `find` take to list the same folder, and the app's first frame on a folder of 6 of
+/// the same photos, launched before each pass (the ratio the big folder's start-up is held to).
 enum LargeFolderCommand: BenchCommand {
     static let name = "large-folder"
     static let arguments = "[--count N] [--app PATH]"
@@ -24,7 +25,7 @@ enum LargeFolderCommand: BenchCommand {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("gphotobrowse-large-\(getpid())").path
         let folder = work + "/photos"
         defer { try? FileManager.default.removeItem(atPath: work) }
-        guard makeFolder(folder, count: count) else { return 1 }
+        guard makeFolder(folder, count: count), makeSmallFolder(work + "/six", from: folder) else { return 1 }
         print("large folder: \(count) photos (hard links to 8 JPEGs) in \(folder)")
 
         let ls = time { _ = runQuietly("/bin/ls", ["-f", folder]) }
@@ -32,13 +33,20 @@ enum LargeFolderCommand: BenchCommand {
         print(String(format: "  ls -f                 %7.0f ms", ls * 1000))
         print(String(format: "  find -type f          %7.0f ms", find * 1000))
 
+        var coldVisible = 0, ratios: [String] = []
         for pass in ["cold", "warm"] {
+            guard let small = smallFolderFirstFrame(app, folder: work + "/six", cacheHome: work + "/cache-six-\(pass)") else { return 1 }
+            print("  gphotobrowse on 6 photos (\(pass) thumbnail cache): first-frame \(small) ms")
             guard let run = runApp(app, folder: folder, cacheHome: work + "/cache") else { return 1 }
             print("  gphotobrowse (\(pass) thumbnail cache): first-frame \(run.firstFrame) ms, enumerated \(run.enumerated) ms, "
                 + "visible-thumbnails \(run.visible) ms, End to the last screenful filled \(run.jumpToEnd) ms, peak RSS \(run.peakKiB / 1024) MiB")
+            ratios.append(String(format: "%.2fx", Double(run.firstFrame) / Double(max(1, small))))
             if pass == "warm" {
-                print(String(format: "large-folder: %d files, first-frame %d ms, enumerated %d ms (ls -f %.0f ms, find %.0f ms), visible-thumbnails %d ms cold / %d ms warm, End %d ms, peak RSS %d MiB",
-                             count, run.firstFrame, run.enumerated, ls * 1000, find * 1000, coldVisible, run.visible, run.jumpToEnd, run.peakKiB / 1024))
+                print(String(format: "large-folder: %d files, first-frame %d ms (", count, run.firstFrame)
+                    + ratios.joined(separator: " / ") + " of 6 photos', cold / warm), "
+                    + String(format: "enumerated %d ms (%.1fx find; ls -f %.0f ms, find %.0f ms), visible-thumbnails %d ms cold / %d ms warm, End %d ms, peak RSS %d MiB",
+                             run.enumerated, Double(run.enumerated) / max(1, find * 1000),
+                             ls * 1000, find * 1000, coldVisible, run.visible, run.jumpToEnd, run.peakKiB / 1024))
             } else {
                 coldVisible = run.visible
             }
@@ -46,7 +54,31 @@ enum LargeFolderCommand: BenchCommand {
         return 0
     }
 
-    nonisolated(unsafe) private static var coldVisible = 0
+    /// The app's first frame on the folder of 6 photos, ended once the first frame came.
+    private static func smallFolderFirstFrame(_ app: String, folder: String, cacheHome: String) -> Int? {
+        guard let (process, stderr) = startTracedApp(app, [folder], cache: cacheHome, config: cacheHome + "/config") else { return nil }
+        let firstFrame = TraceReader(stderr).wait(for: "first-frame", seconds: 60)
+        process.terminate()
+        process.waitUntilExit()
+        if firstFrame == nil { printError("the app showed no first frame on 6 photos within 60 s") }
+        return firstFrame
+    }
+
+    /// A folder of 6 hard links to the first photos of `large`.
+    private static func makeSmallFolder(_ folder: String, from large: String) -> Bool {
+        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+            printError("cannot make \(folder): \(error)")
+            return false
+        }
+        for i in 0..<6 {
+            let name = String(format: "/photo-%06d.jpg", i)
+            guard link(large + name, folder + name) == 0 else {
+                printError("cannot link photo \(i): \(String(cString: strerror(errno)))")
+                return false
+            }
+        }
+        return true
+    }
 
     private struct AppRun {
         var firstFrame = -1, enumerated = -1, visible = -1, peakKiB = 0

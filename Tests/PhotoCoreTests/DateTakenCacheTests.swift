@@ -132,6 +132,41 @@ import Testing
         good.store("a", modified: 0, size: 0, value: .noDate)
         #expect(DateTakenCache(serialized: withChecksum(magic + [1, 1, 0, 1, 0x61, 0, 0, 0])) == good)
     }
+    @Test func mergingIntoTheFileGivesWhatMergingInMemoryGives() {
+        var changes = DateTakenCache()
+        changes.store("file:///home/ann/Photos/IMG_0002.JPG", modified: 9, size: 9, value: .taken(9))  // replaces
+        changes.store("file:///a-first.jpg", modified: 1, size: 1, value: .noDate)                       // before all
+        changes.store("file:///home/ann/Photos/IMG_0005.JPG", modified: 2, size: 2, value: .taken(2))   // between
+        changes.store("zzz://last.jpg", modified: 3, size: 3, value: .taken(3))                          // after all
+        var expected = sample()
+        expected.merge(changes)
+        let merged = DateTakenCache.serialized(merging: sample().serialized(), with: changes)
+        #expect(merged == expected.serialized())
+        #expect(DateTakenCache(serialized: merged) == expected)
+        // Nothing saved yet, or a damaged file: the changes alone.
+        #expect(DateTakenCache.serialized(merging: [], with: changes) == changes.serialized())
+        var damaged = sample().serialized()
+        damaged[20] ^= 1
+        #expect(DateTakenCache.serialized(merging: damaged, with: changes) == changes.serialized())
+    }
+
+    @Test func lookingUpInTheFileFindsOnlyTheSameFiles() {
+        let bytes = sample().serialized()
+        let keys: [(key: String, modified: Int64, size: Int64)] = [
+            ("file:///home/ann/Photos/IMG_0002.JPG", 1_700_000_001_000_000, 4_300_000),
+            ("file:///home/ann/Photos/IMG_0001.JPG", 1_700_000_000_000_001, 4_200_000),  // changed since
+            ("file:///elsewhere.jpg", 1, 1),
+            ("/home/ann/Fotos/été/crème brûlée.jpg", 1, 2),
+        ]
+        var found: [Int: DateTakenCache.Value] = [:]
+        DateTakenCache.lookUp(keys, inSerialized: bytes) { found[$0] = $1 }
+        #expect(found == [0: .noDate, 3: .taken(3)])
+        var damaged = bytes
+        damaged[damaged.count - 1] ^= 1
+        found = [:]
+        DateTakenCache.lookUp(keys, inSerialized: damaged) { found[$0] = $1 }
+        #expect(found.isEmpty)
+    }
 }
 
 /// `body` followed by its FNV-1a 64 checksum, little-endian, as the format ends.

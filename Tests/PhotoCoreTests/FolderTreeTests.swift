@@ -323,4 +323,39 @@ private func expectMirror(_ list: PhotoList, of tree: FolderTree, album: AlbumID
         #expect(tree.setDatesTaken(dates).switcherChanged)
         #expect(tree.albums[1].title == "year 0 / event 0")
     }
+    @Test func photosTakenOutOfAFolderLeaveEveryOtherOneFindable() {
+        var tree = FolderTree(rootURI: root, rootName: "Pictures")
+        let kyoto = folder("Kyoto"), paris = folder("Paris")
+        let photos = (0..<20).map { photo("IMG_\($0).jpg", in: kyoto, modified: Int64($0)) }
+        tree.insert(photos, in: kyoto)
+        tree.insert([photo("p.jpg", in: paris, modified: 100)], in: paris)
+        // From the middle, the start and the end, so others move into their places.
+        let gone: Set<String> = [photos[0].id, photos[7].id, photos[19].id, photos[8].id]
+        tree.remove(ids: gone)
+        // One moves to another folder (the same file found there).
+        let moved = photo("IMG_3.jpg", in: paris, modified: 3)
+        let renamed = Photo(id: photos[3].id, displayName: moved.displayName, modified: 3, size: 1, contentType: "image/jpeg")
+        tree.insert([renamed], in: paris)
+        var dates: [String: Int64?] = [:]
+        for p in photos where !gone.contains(p.id) { dates[p.id] = 1_000 + p.modified }
+        tree.setDatesTaken(dates)
+
+        #expect(tree.photoCount == 17)
+        for p in photos {
+            if gone.contains(p.id) {
+                #expect(tree.photo(id: p.id) == nil)
+                #expect(tree.folder(of: p.id) == nil)
+            } else {
+                #expect(tree.photo(id: p.id)?.displayName == p.displayName)
+                #expect(tree.photo(id: p.id)?.dateTaken == 1_000 + p.modified)
+                #expect(tree.folder(of: p.id) == (p.id == photos[3].id ? paris : kyoto))
+            }
+        }
+        #expect(tree.photos(in: .folder(kyoto.uri)).count == 15)
+        #expect(Set(tree.photos(in: .folder(paris.uri)).map(\.id)) == [photos[3].id, root + "/Paris/p.jpg"])
+        #expect(tree.summary(of: .folder(kyoto.uri))?.cover?.id == photos[18].id)
+        tree.removeFolder(uri: kyoto.uri)
+        #expect(tree.photoCount == 2)
+        #expect(tree.photo(id: photos[18].id) == nil)
+    }
 }

@@ -24,10 +24,13 @@ public struct FolderTree: Sendable {
     public let rootName: String
 
     private struct Folder: Sendable {
+        /// Its number: where `slots` say its photos are.
+        let number: Int32
         let folder: TreeFolder
         let title: String
         let titleKey: NaturalSortKey
-        var photos: [String: Photo] = [:]
+        /// Its photos, in no particular order; each one's place is in the tree's `slots`.
+        var photos: [Photo] = []
         /// Its RAW+JPEG pairs: which files it shows as photos.
         var pairs = FolderPairs()
         /// The newest photo (first in `PhotoOrder.newestFirst`).
@@ -51,10 +54,20 @@ public struct FolderTree: Sendable {
         }
     }
 
+    /// Where a photo is: the number of its folder, and its place in that folder's photos.
+    private struct Slot: Sendable, Equatable {
+        var folder: Int32
+        var index: Int32
+    }
+
     /// Folders that hold photos, by URI (the opened folder under `rootURI`).
     private var folders: [String: Folder] = [:]
-    /// Which folder (its key in `folders`) each photo is in.
-    private var folderOfPhoto: [String: String] = [:]
+    /// Each folder's key in `folders`, by its number (numbers are never given twice).
+    private var folderKeys: [String] = []
+    /// Where each photo is, by id: the one table over every photo of the tree (a photo's
+    /// value is kept once, in its folder's array), so 100,000 photos take one table of
+    /// small entries, not a table per folder beside a second one from photo to folder.
+    private var slots: [String: Slot] = [:]
     /// Which folder each companion file (a RAW beside its JPEG, not a photo of its own) is in.
     private var folderOfCompanion: [String: String] = [:]
     /// The switcher's albums in order, kept up to date by every change.
@@ -68,7 +81,7 @@ public struct FolderTree: Sendable {
     // MARK: - Questions
 
     /// How many photos the whole tree holds.
-    public var photoCount: Int { folderOfPhoto.count }
+    public var photoCount: Int { slots.count }
 
     /// Whether there is anything to switch between: at least one subfolder holds photos.
     public var hasAlbums: Bool { !switcherOrder.isEmpty }
@@ -81,13 +94,13 @@ public struct FolderTree: Sendable {
     public func summary(of album: AlbumID) -> AlbumSummary? {
         switch album {
         case .allPhotos:
-            guard !folderOfPhoto.isEmpty else { return nil }
+            guard !slots.isEmpty else { return nil }
             var cover: Photo?
             for folder in folders.values {
                 guard let candidate = folder.cover else { continue }
                 if cover.map({ Self.isNewer(candidate, than: $0) }) ?? true { cover = candidate }
             }
-            return AlbumSummary(id: .allPhotos, title: tr("All Photos"), count: folderOfPhoto.count,
+            return AlbumSummary(id: .allPhotos, title: tr("All Photos"), count: slots.count,
                                 cover: cover, newest: cover?.dateTakenOrModified)
         case .folder(let uri):
             guard let folder = folders[uri], !folder.photos.isEmpty else { return nil }
@@ -104,11 +117,11 @@ public struct FolderTree: Sendable {
         switch album {
         case .allPhotos, .favourites:
             var all: [Photo] = []
-            all.reserveCapacity(folderOfPhoto.count)
-            for folder in folders.values { all.append(contentsOf: folder.photos.values) }
+            all.reserveCapacity(slots.count)
+            for folder in folders.values { all.append(contentsOf: folder.photos) }
             return all
         case .folder(let uri):
-            return folders[uri].map { Array($0.photos.values) } ?? []
+            return folders[uri]?.photos ?? []
         case .collection:
             return []
         }
@@ -117,12 +130,12 @@ public struct FolderTree: Sendable {
     /// The folder a photo is directly in (for the opened folder, with `rootURI`), or nil
     /// when the tree does not hold it. Its album is `.folder(folder.uri)`.
     public func folder(of photoID: String) -> TreeFolder? {
-        folderOfPhoto[photoID].flatMap { folders[$0]?.folder }
+        slots[photoID].flatMap { folders[folderKeys[Int($0.folder)]]?.folder }
     }
 
     /// The photo with this id, as last inserted (with its date taken once known).
     public func photo(id: String) -> Photo? {
-        folderOfPhoto[id].flatMap { folders[$0]?.photos[id] }
+        slots[id].flatMap { folders[folderKeys[Int($0.folder)]]?.photos[Int($0.index)] }
     }
 
     // MARK: - Changes
@@ -153,7 +166,7 @@ public struct FolderTree: Sendable {
         var edit = Edit(allPhotosBefore: summary(of: .allPhotos))
         var byFolder: [String: Set<String>] = [:]
         for id in ids {
-            guard let key = folderOfPhoto[id] ?? folderOfCompanion[id] else { continue }
+            guard let key = slots[id].map({ folderKeys[Int($0.folder)] }) ?? folderOfCompanion[id] else { continue }
             byFolder[key, default: []].insert(id)
         }
         for (key, ids) in byFolder {
@@ -179,11 +192,11 @@ public struct FolderTree: Sendable {
         for key in keys {
             touch(key, &edit)
             guard let removed = folders.removeValue(forKey: key), !removed.photos.isEmpty else { continue }
-            for photo in removed.photos.values {
-                folderOfPhoto[photo.id] = nil
+            for photo in removed.photos {
+                slots[photo.id] = nil
                 for companion in photo.companions { folderOfCompanion[companion.id] = nil }
             }
-            edit.change.removed[key, default: []].formUnion(removed.photos.keys)
+            edit.change.removed[key, default: []].formUnion(removed.photos.lazy.map(\.id))
         }
         return finish(edit)
     }
@@ -196,10 +209,12 @@ public struct FolderTree: Sendable {
     public mutating func setDatesTaken(_ dates: [String: Int64?]) -> FolderTreeChange {
         var edit = Edit(allPhotosBefore: summary(of: .allPhotos))
         for (id, date) in dates {
-            guard let key = folderOfPhoto[id], var photo = folders[key]?.photos[id], photo.dateTaken != date else { continue }
+            guard let slot = slots[id] else { continue }
+            let key = folderKeys[Int(slot.folder)]
+            guard var photo = folders[key]?.photos[Int(slot.index)], photo.dateTaken != date else { continue }
             touch(key, &edit)
             photo.dateTaken = date
-            folders[key]?.photos[id] = photo
+            folders[key]?.photos[Int(slot.index)] = photo
             updateCover(with: photo, in: key, edit: &edit)
         }
         return finish(edit)
@@ -236,10 +251,11 @@ public struct FolderTree: Sendable {
         // is not hashed again for every photo.
         var entry = folders.removeValue(forKey: key) ?? {
             let title = folder.isRoot ? rootName : folder.path.joined(separator: " / ")
-            return Folder(folder: folder.isRoot ? TreeFolder(uri: rootURI, path: []) : folder,
+            folderKeys.append(key)
+            return Folder(number: Int32(folderKeys.count - 1), folder: folder.isRoot ? TreeFolder(uri: rootURI, path: []) : folder,
                           title: title, titleKey: NaturalSortKey(title))
         }()
-        folderOfPhoto.reserveCapacity(folderOfPhoto.count + photos.count)
+        slots.reserveCapacity(slots.count + photos.count)
         entry.photos.reserveCapacity(entry.photos.count + photos.count)
         let effect = entry.pairs.arrive(photos, shown: entry.photos)
         apply(effect, to: &entry, key: key, edit: &edit)
@@ -249,9 +265,10 @@ public struct FolderTree: Sendable {
     /// Shows in a folder (taken out of `folders` meanwhile) what its pairs say: photos shown
     /// or changed, and photos no longer shown.
     private mutating func apply(_ effect: FolderPairs.Effect, to entry: inout Folder, key: String, edit: inout Edit) {
-        for id in effect.hidden where folderOfPhoto[id] == key {
-            folderOfPhoto[id] = nil
-            entry.photos[id] = nil
+        for id in effect.hidden {
+            guard let slot = slots[id], slot.folder == entry.number else { continue }
+            slots[id] = nil
+            removePhoto(at: Int(slot.index), from: &entry)
             if entry.cover?.id == id { edit.staleCovers.insert(key) }
             edit.change.recordRemoval(id, from: key)
         }
@@ -260,27 +277,49 @@ public struct FolderTree: Sendable {
         for var photo in effect.shown {
             folderOfCompanion[photo.id] = nil
             for companion in photo.companions { folderOfCompanion[companion.id] = key }
-            let previousKey = folderOfPhoto.updateValue(key, forKey: photo.id)
-            let previous: Photo?
-            if previousKey == key {
-                previous = entry.photos[photo.id]
-            } else if let previousKey {
+            let slot = slots[photo.id]
+            var previous: Photo?
+            if let slot, slot.folder == entry.number {
+                previous = entry.photos[Int(slot.index)]
+            } else if let slot {
+                let previousKey = folderKeys[Int(slot.folder)]
                 touch(previousKey, &edit)
-                previous = folders[previousKey]?.photos.removeValue(forKey: photo.id)
-                if folders[previousKey]?.cover?.id == photo.id { edit.staleCovers.insert(previousKey) }
+                if var other = folders.removeValue(forKey: previousKey) {
+                    previous = removePhoto(at: Int(slot.index), from: &other)
+                    if other.cover?.id == photo.id { edit.staleCovers.insert(previousKey) }
+                    folders[previousKey] = other
+                }
+                slots[photo.id] = nil
                 edit.change.recordRemoval(photo.id, from: previousKey)
-            } else {
-                previous = nil
             }
             if let previous, photo.dateTaken == nil, previous.modified == photo.modified, previous.size == photo.size {
                 photo.dateTaken = previous.dateTaken
             }
-            if previousKey == key && previous == photo { continue }
-            entry.photos[photo.id] = photo
+            if let slot, slot.folder == entry.number {
+                if previous == photo { continue }
+                entry.photos[Int(slot.index)] = photo
+            } else {
+                slots[photo.id] = Slot(folder: entry.number, index: Int32(entry.photos.count))
+                entry.photos.append(photo)
+            }
             inserted.append(photo)
             if !entry.takeAsCover(photo) { edit.staleCovers.insert(key) }
         }
         if !inserted.isEmpty { edit.change.inserted[key, default: []].append(contentsOf: inserted) }
+    }
+
+    /// Takes the photo at `index` out of a folder's photos (the last one takes its place,
+    /// its slot moved with it); returns it.
+    @discardableResult
+    private mutating func removePhoto(at index: Int, from folder: inout Folder) -> Photo {
+        let removed = folder.photos[index]
+        let last = folder.photos.count - 1
+        if index != last {
+            folder.photos.swapAt(index, last)
+            slots[folder.photos[index].id] = Slot(folder: folder.number, index: Int32(index))
+        }
+        folder.photos.removeLast()
+        return removed
     }
 
     /// Keeps a folder's cover its newest photo after `photo` changed (a new date taken).
@@ -294,7 +333,7 @@ public struct FolderTree: Sendable {
         var change = edit.change
         for key in edit.staleCovers {
             guard let photos = folders[key]?.photos else { continue }
-            folders[key]?.cover = photos.values.min(by: Self.isNewer)
+            folders[key]?.cover = photos.min(by: Self.isNewer)
         }
         var orderMayChange = false
         for (key, old) in edit.before {

@@ -6,20 +6,27 @@ public struct Photo: Sendable, Hashable, Identifiable {
     /// What never changes for a listed file, held once and shared by every copy of the
     /// photo: a folder of 100,000 photos keeps each in several lists (its folder, the albums
     /// shown, their orders), so a copy costs one reference count instead of four and the
-    /// value stays small.
+    /// value stays small (24 bytes: this, the date taken and the companions).
     private final class Names: Sendable {
         let id: String
         let displayName: String
         let contentType: String
         let nameKey: NaturalSortKey
+        let modified: Int64
+        let size: Int64
 
-        init(id: String, displayName: String, contentType: String) {
+        init(id: String, displayName: String, contentType: String, modified: Int64, size: Int64) {
             self.id = id
             self.displayName = displayName
             self.contentType = contentType
+            self.modified = modified
+            self.size = size
             nameKey = NaturalSortKey(displayName)
         }
     }
+
+    /// `storedDate` of a photo whose date taken is not known.
+    private static let noDate = Int64.min
 
     private let names: Names
     /// The file's URI (`file:///…`); unique within a folder.
@@ -31,32 +38,36 @@ public struct Photo: Sendable, Hashable, Identifiable {
     /// Precomputed key for natural name order.
     public var nameKey: NaturalSortKey { names.nameKey }
     /// Modification time in microseconds since the Unix epoch.
-    public let modified: Int64
+    public var modified: Int64 { names.modified }
     /// Size in bytes.
-    public let size: Int64
+    public var size: Int64 { names.size }
     /// When the photo was taken, in microseconds since the Unix epoch (see `ExifDate` for
     /// how a camera's wall-clock time becomes this number), or nil when not known: not
     /// read yet, or the file records none. Dates arrive after listing, through
     /// `PhotoList.setDatesTaken`.
-    public var dateTaken: Int64?
+    public var dateTaken: Int64? {
+        get { storedDate == Self.noDate ? nil : storedDate }
+        set { storedDate = newValue ?? Self.noDate }
+    }
+    /// The date taken, `noDate` for nil: 8 bytes where an optional takes 16.
+    private var storedDate: Int64
     /// Files shown as part of this photo: the RAW files beside a JPEG of the same name
     /// (`PairedFiles`). The photo shown is this one; trash and export take them too.
     public var companions: [Photo] = []
 
     public init(id: String, displayName: String, modified: Int64, size: Int64, contentType: String, dateTaken: Int64? = nil) {
-        names = Names(id: id, displayName: displayName, contentType: contentType)
-        self.modified = modified
-        self.size = size
-        self.dateTaken = dateTaken
+        names = Names(id: id, displayName: displayName, contentType: contentType, modified: modified, size: size)
+        storedDate = dateTaken ?? Self.noDate
     }
 
     /// The time date-taken order sorts by: the date taken, else the modification time.
     @inlinable public var dateTakenOrModified: Int64 { dateTaken ?? modified }
 
     public static func == (a: Photo, b: Photo) -> Bool {
-        guard a.modified == b.modified, a.size == b.size, a.dateTaken == b.dateTaken, a.companions == b.companions else { return false }
+        guard a.storedDate == b.storedDate, a.companions == b.companions else { return false }
         return a.names === b.names
-            || (a.names.id == b.names.id && a.names.displayName == b.names.displayName && a.names.contentType == b.names.contentType)
+            || (a.modified == b.modified && a.size == b.size && a.names.id == b.names.id
+                && a.names.displayName == b.names.displayName && a.names.contentType == b.names.contentType)
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -96,9 +96,9 @@ struct FolderPairs: Sendable {
     /// by then.
     private var hasRaws = false
 
-    /// Photos found (or found changed). `shown` is what the folder shows so far, by id: the
-    /// JPEGs the groups start from when the first RAW file comes.
-    mutating func arrive(_ photos: [Photo], shown: [String: Photo] = [:]) -> Effect {
+    /// Photos found (or found changed). `shown` is what the folder shows so far: the JPEGs
+    /// the groups start from when the first RAW file comes.
+    mutating func arrive(_ photos: [Photo], shown: [Photo] = []) -> Effect {
         if !hasRaws {
             guard photos.contains(where: { PairedFiles.role(ofName: $0.displayName).map { $0.role != .jpeg } ?? false }) else {
                 return Effect(shown: photos.map { photo in
@@ -111,7 +111,7 @@ struct FolderPairs: Sendable {
             hasRaws = true
             // The JPEGs shown so far, each the JPEG of its name (the first by id when two
             // share one, as x.jpg and x.JPEG).
-            for photo in shown.values.sorted(by: { $0.id < $1.id }) {
+            for photo in shown.sorted(by: { $0.id < $1.id }) {
                 guard let (role, stem) = PairedFiles.role(ofName: photo.displayName), role == .jpeg,
                       groups[stem] == nil else { continue }
                 groups[stem] = Group(jpeg: photo)

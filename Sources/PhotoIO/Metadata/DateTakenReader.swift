@@ -96,15 +96,23 @@ public final class DateTakenReader: Sendable {
         var toRead: [Int] = []
         var cached: [String: Int64?] = [:]
         do {
-            let saved = Self.load(cachePath)
+            // The file's entries are looked up as they are read, not held (about 20 MiB for
+            // 100,000 photos): only which photos they answer, by place.
+            var known: [DateTakenCache.Value?] = []
+            var knownCount = 0
+            let saved = Self.read(cachePath)
+            if !saved.isEmpty {
+                DateTakenCache.lookUp(photos.map { ($0.id, $0.modified, $0.size) }, inSerialized: saved) { index, value in
+                    if known.isEmpty { known = Array(repeating: nil, count: photos.count) }
+                    known[index] = value
+                    knownCount += 1
+                }
+            }
+            if knownCount > 0 { cached.reserveCapacity(knownCount) }
             state.withLock { state in
                 for (index, photo) in photos.enumerated() {
                     // Dates read but not saved yet (the file could not be written) count too.
-                    if let value = saved.lookup(photo.id, modified: photo.modified, size: photo.size)
-                        ?? state.changes.lookup(photo.id, modified: photo.modified, size: photo.size) {
-                        // Made as large as it may become at once, not grown and copied step by
-                        // step; but only once a date is known (never for a folder seen first).
-                        if cached.isEmpty { cached.reserveCapacity(photos.count - index) }
+                    if let value = (known.isEmpty ? nil : known[index]) ?? state.changes.lookup(photo.id, modified: photo.modified, size: photo.size) {
                         cached[photo.id] = value.dateTaken
                     } else {
                         toRead.append(index)
@@ -133,8 +141,14 @@ public final class DateTakenReader: Sendable {
             }
             let value = values[n - (next - values.count)]
             if let value {
-                state.withLock { state in
+                let unsaved = state.withLock { state in
                     state.changes.store(photo.id, modified: photo.modified, size: photo.size, value: value)
+                    return state.changes.count
+                }
+                // What was read goes to the file in bounded steps, not held until the end.
+                if unsaved >= Self.unsavedLimit {
+                    save()
+                    lastSave = Date.timeIntervalSinceReferenceDate
                 }
             }
             batch[photo.id] = value?.dateTaken
@@ -157,9 +171,14 @@ public final class DateTakenReader: Sendable {
         return Progress(done: delivered, total: total)
     }
 
+    /// How many dates read a run holds before it saves them.
+    static let unsavedLimit = 10_000
+
     /// Writes what was read since the last save to the cache file, merged into what the
     /// file holds now (another process may have written it). Returns false when the file
     /// could not be written; the dates stay in memory and are tried again next save.
+    ///
+    /// The file's entries are merged as they are read, never held all at once.
     @discardableResult
     public func save() -> Bool {
         saving.withLock { _ in
@@ -168,9 +187,8 @@ public final class DateTakenReader: Sendable {
                 return state.changes
             }
             guard !changes.isEmpty else { return true }
-            var merged = Self.load(cachePath)
-            if merged.isEmpty { merged = changes } else { merged.merge(changes) }  // no copy of a first save
-            if Self.write(merged.serialized(), to: cachePath) { return true }
+            let merged = DateTakenCache.serialized(merging: Self.read(cachePath), with: changes)
+            if Self.write(merged, to: cachePath) { return true }
             state.withLock { state in
                 var again = changes
                 again.merge(state.changes)
@@ -180,15 +198,15 @@ public final class DateTakenReader: Sendable {
         }
     }
 
-    /// What the cache file holds; an empty cache when it is missing, unreadable or damaged.
-    static func load(_ path: String) -> DateTakenCache {
+    /// The cache file's bytes; none when it is missing, unreadable or too big to be ours.
+    static func read(_ path: String) -> [UInt8] {
         let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
-        guard fd >= 0 else { return DateTakenCache() }
+        guard fd >= 0 else { return [] }
         defer { Glibc.close(fd) }
         var status = stat()
         // 1 GiB is millions of entries: anything bigger is not ours.
         guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size < 1 << 30 else {
-            return DateTakenCache()
+            return []
         }
         var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
         var filled = 0
@@ -198,7 +216,8 @@ public final class DateTakenReader: Sendable {
             if n <= 0 { break }
             filled += n
         }
-        return DateTakenCache(serialized: bytes[0..<filled])
+        if filled < bytes.count { bytes.removeSubrange(filled...) }
+        return bytes
     }
 
     /// Writes `bytes` to a temporary file beside `path`, then renames it over `path`, so a
