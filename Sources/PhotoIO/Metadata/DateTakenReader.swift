@@ -159,7 +159,9 @@ public final class DateTakenReader: Sendable {
                 if cancellation.isCancelled { break }
                 deliver(batch, Progress(done: done, total: total))
                 delivered = done
-                batch.removeAll(keepingCapacity: true)
+                // A new table: the one delivered is still held by whoever took it, so keeping
+                // its capacity would make a second one as large.
+                batch = [:]
                 lastDelivery = now
             }
             if now - lastSave >= saveInterval {
