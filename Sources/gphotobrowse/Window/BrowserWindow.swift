@@ -34,7 +34,10 @@ final class BrowserWindow {
     let tagsPopover = TagsPopover()
     /// Ctrl+F: filters the album shown (`PhotoFiltering`).
     let searchBar = PhotoSearchBar()
-    var searchGeneration = 0
+    var searchRuns = SearchRuns<PhotoSearch>()
+    /// The album the search last asked marks, and cameras and dates, for (`PhotoFiltering`).
+    var marksAsked: AskedAlbum?
+    var factsAsked: AskedAlbum?
     /// Cancels the search under way (a newer one, the folder left, the window closing).
     var searching: CancellationFlag?
     var refilterPending = false

@@ -230,8 +230,9 @@ extension BrowserWindow {
     }
 
     func closeFolder() {
-        searching?.cancel()
-        searching = nil
+        stopSearching()
+        marksAsked = nil
+        factsAsked = nil
         offlineBanner.hide()
         title.setBusy(false)
         guard let old = folder else { return }

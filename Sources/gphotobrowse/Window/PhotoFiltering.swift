@@ -18,14 +18,13 @@ extension BrowserWindow {
 
     /// Filters the album shown by `search`; an empty search shows every photo of every page.
     /// What is known of the photos is taken as it is now (copies, not shared with the
-    /// main thread) and matched on a worker; only the result comes back.
+    /// main thread) and matched on a worker; only the result comes back. Another search
+    /// cancels the one under way; the same one asked again (marks read, photos found) runs
+    /// again once it ends (`SearchRuns`).
     func filter(by search: PhotoSearch) {
         guard let folder else { return }
-        searchGeneration += 1
-        let generation = searchGeneration
         if search.isEmpty {
-            searching?.cancel()
-            searching = nil
+            stopSearching()
             for page in folder.pages where page.contents.isFiltered {
                 page.contents.setFilter(page.album == .favourites ? favouritesFilter : nil)
             }
@@ -34,38 +33,63 @@ extension BrowserWindow {
             applyPolicy()
             return
         }
+        guard let run = searchRuns.ask(search) else { return }
         let contents = folder.contents
         // Favourites searched stay favourites.
         let inFavourites = folder.page.album == .favourites
         var asked = search
         if inFavourites { asked.favouritesOnly = true }
-        let search = asked
-        let marks = ShownMarks.shared
+        let matching = asked
         let photos = contents.allPhotos
-        marks.request(photos.map(\.id))
         // Cameras matter to words, and dates taken to a period: read with the photos' EXIF.
-        if !search.words.isEmpty || search.takenFrom != nil || search.takenBefore != nil { marks.requestFacts(photos.map(\.id)) }
-        let known = marks.known
-        let facts = marks.facts
+        askForMarks(of: photos, in: contents, facts: !search.words.isEmpty || search.takenFrom != nil || search.takenBefore != nil)
+        let known = ShownMarks.shared.known
+        let facts = ShownMarks.shared.facts
         let top = folder.source.uri
-        // A search job of the window; the one before it (or leaving the folder) cancels it.
+        // A search job of the window; another search (or leaving the folder) cancels it.
         searching?.cancel()
         let searching = CancellationFlag()
         self.searching = searching
         let owner = MainThreadOwner(self)
         _ = jobs.submit(to: .searches, priority: 0, within: searching) { flag in
-            guard let matched = Self.matching(search, in: photos, marks: known, facts: facts, under: top, cancellation: flag) else { return }
+            guard let matched = Self.matching(matching, in: photos, marks: known, facts: facts, under: top, cancellation: flag) else { return }
             let judged = Set(photos.map(\.id))
             owner.onMain { window in
-                guard generation == window.searchGeneration, let folder = window.folder, folder.contents === contents else { return }
+                let (show, again) = window.searchRuns.finished(run)
+                guard show else { return }
                 window.searching = nil
-                // Photos found after the search began show until it runs again for them.
-                contents.setFilter { matched.contains($0.id) || !judged.contains($0.id) && !inFavourites }
-                window.searchBar.showCount(contents.photos.count, of: contents.unfilteredCount)
-                window.applyPolicy()
-                Trace.milestone("filtered", contents.photos.count)
-                if contents.unfilteredCount != judged.count { window.searchAgainSoon() }
+                if let folder = window.folder, folder.contents === contents {
+                    // Photos found after the search began show until it runs again for them.
+                    contents.setFilter { matched.contains($0.id) || !judged.contains($0.id) && !inFavourites }
+                    window.searchBar.showCount(contents.photos.count, of: contents.unfilteredCount)
+                    window.applyPolicy()
+                    Trace.milestone("filtered", contents.photos.count)
+                    if contents.unfilteredCount != judged.count { window.searchAgainSoon() }
+                }
+                if let again { window.filter(by: again) }
             }
+        }
+    }
+
+    /// Stops the search under way (cleared, the folder left): its result is not shown.
+    func stopSearching() {
+        searchRuns.clear()
+        searching?.cancel()
+        searching = nil
+    }
+
+    /// Asks for the marks (and, when the search needs them, the cameras and dates) of the
+    /// album's photos once for as many photos as it has, not again at every key: that is a
+    /// look per photo on the main thread.
+    private func askForMarks(of photos: [Photo], in contents: AlbumContents, facts: Bool) {
+        let album = AskedAlbum(contents: ObjectIdentifier(contents), count: photos.count)
+        if marksAsked != album {
+            marksAsked = album
+            ShownMarks.shared.request(photos.map(\.id))
+        }
+        if facts, factsAsked != album {
+            factsAsked = album
+            ShownMarks.shared.requestFacts(photos.map(\.id))
         }
     }
 
@@ -142,4 +166,10 @@ final class SearchTexts: Sendable {
 
     /// Runs `body` with the texts, on a worker (searches run one after another).
     func withTexts(_ body: (inout [String: Text]) -> Void) { texts.withLock { body(&$0) } }
+}
+
+/// An album whose photos' marks a search asked for, and how many it had then.
+struct AskedAlbum: Equatable {
+    let contents: ObjectIdentifier
+    let count: Int
 }
