@@ -4,7 +4,8 @@ import Testing
 @Suite struct SearchRunsTests {
     @Test func aSearchStartsAtOnceAndItsResultIsShown() throws {
         var runs = SearchRuns<String>()
-        let run = try #require(runs.ask("h"))
+        let asked1 = runs.ask("h")
+        let run = try #require(asked1)
         let end = runs.finished(run)
         #expect(end.show && end.again == nil)
         #expect(runs.running == nil)
@@ -12,8 +13,10 @@ import Testing
 
     @Test func anotherSearchReplacesTheRunningOne() throws {
         var runs = SearchRuns<String>()
-        let first = try #require(runs.ask("h"))
-        let second = try #require(runs.ask("ha"))
+        let asked2 = runs.ask("h")
+        let first = try #require(asked2)
+        let asked3 = runs.ask("ha")
+        let second = try #require(asked3)
         #expect(second != first)
         // "h" is not what is asked for any more: its result is not shown.
         let old = runs.finished(first)
@@ -26,7 +29,8 @@ import Testing
         // Marks arriving while a search runs ask for it again and again: the run goes on, its
         // result is shown, and the search runs once more with what arrived.
         var runs = SearchRuns<String>()
-        let run = try #require(runs.ask("harbour"))
+        let asked4 = runs.ask("harbour")
+        let run = try #require(asked4)
         for _ in 0..<20 {
             let replaced = runs.ask("harbour")
             #expect(replaced == nil)
@@ -34,14 +38,16 @@ import Testing
         let end = runs.finished(run)
         #expect(end.show)
         #expect(end.again == "harbour")
-        let next = try #require(runs.ask("harbour"))
+        let asked5 = runs.ask("harbour")
+        let next = try #require(asked5)
         let last = runs.finished(next)
         #expect(last.show && last.again == nil)
     }
 
     @Test func aClearedSearchShowsNothingOfTheRunInProgress() throws {
         var runs = SearchRuns<String>()
-        let run = try #require(runs.ask("h"))
+        let asked6 = runs.ask("h")
+        let run = try #require(asked6)
         _ = runs.ask("h")
         runs.clear()
         let end = runs.finished(run)
