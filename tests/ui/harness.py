@@ -18,6 +18,7 @@ import shutil
 import signal
 import subprocess
 import threading
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -739,8 +740,11 @@ class SessionBus:
         # services it starts, which inherit them) go to the log, never to a pipe nobody reads.
         read_end, write_end = os.pipe()
         log = log_path.open("wb") if log_path else subprocess.DEVNULL
+        folder = log_path.with_name(log_path.name + ".bus") if log_path else Path(tempfile.mkdtemp(prefix="gpb-bus-"))
+        folder.mkdir(exist_ok=True)
+        config = self.config(folder, env)
         try:
-            self.process = subprocess.Popen(["dbus-daemon", "--session", "--nofork", f"--print-address={write_end}"],
+            self.process = subprocess.Popen(["dbus-daemon", f"--config-file={config}", "--nofork", f"--print-address={write_end}"],
                                             env=env, stdout=log, stderr=log, pass_fds=(write_end,))
         finally:
             os.close(write_end)
@@ -753,6 +757,40 @@ class SessionBus:
             self.stop()
             raise RuntimeError("dbus-daemon did not print its address within 10 s")
         self.address = line
+
+    # The desktop's portals are the tests' own stand-ins, or none: a machine with
+    # xdg-desktop-portal installed would otherwise start it on the first call to it (libadwaita
+    # asks it for the style at start-up), and the stand-in could not take its name.
+    LEFT_OUT = ("org.freedesktop.portal.", "org.freedesktop.impl.portal.")
+
+    @classmethod
+    def config(cls, folder: Path, env: dict[str, str]) -> Path:
+        """A session bus's configuration whose services are the machine's, but the portals."""
+        services = folder / "services"
+        services.mkdir(exist_ok=True)
+        data_dirs = [env.get("XDG_DATA_HOME", "")] + env.get("XDG_DATA_DIRS", "").split(":") + ["/usr/local/share", "/usr/share"]
+        for directory in [Path(d) / "dbus-1" / "services" for d in data_dirs if d]:
+            for service in sorted(directory.glob("*.service")) if directory.is_dir() else []:
+                link = services / service.name
+                if not service.name.startswith(cls.LEFT_OUT) and not link.exists():
+                    link.symlink_to(service)
+        config = folder / "session.conf"
+        config.write_text(f"""<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <keep_umask/>
+  <listen>unix:tmpdir={tempfile.gettempdir()}</listen>
+  <auth>EXTERNAL</auth>
+  <servicedir>{services}</servicedir>
+  <policy context="default">
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+    <allow own="*"/>
+  </policy>
+</busconfig>
+""")
+        return config
 
     def stop(self) -> None:
         if self.process and self.process.poll() is None:
