@@ -128,27 +128,6 @@ private func waitForTheEnd(of run: TreeWalkRun) -> Bool {
         #expect(takeToTheEnd(run, wakes: wakes).photos.flatMap(\.photos).count == 4)
     }
 
-    @Test func aHeldWalkWaitsAfterItsFirstDeliveryUntilAdopted() {
-        makeTree()
-        let run = TreeWalkRun.start(uri: folder.uri, holding: true)
-        // The first delivery (the top folder's photo) comes; the walk then waits.
-        let deadline = Date(timeIntervalSinceNow: 10)
-        var first = TreeWalkRun.Found()
-        while first.photos.isEmpty && Date() < deadline {
-            first = run.take(firstDeliveryOnly: true)
-            if first.photos.isEmpty { usleep(1_000) }
-        }
-        #expect(first.photos.map { $0.folder.path } == [[]])
-        usleep(UInt32(TreeWalkRun.holdLimit / 4 * 1_000_000))
-        #expect(!run.hasEnded, "held after the first delivery")
-        #expect(run.take(firstDeliveryOnly: true).photos.isEmpty)
-        let wakes = Wakes()
-        run.adopt { wakes.wake() }
-        let rest = takeToTheEnd(run, wakes: wakes)
-        #expect(rest.end != nil)
-        #expect((first.photos + rest.photos).flatMap(\.photos).count == 4)
-    }
-
     @Test func aCancelledWalkEnds() {
         makeTree()
         let run = TreeWalkRun.start(uri: folder.uri)

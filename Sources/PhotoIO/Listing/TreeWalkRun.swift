@@ -12,11 +12,6 @@ import PhotoCore
 /// A walk can start before anyone takes from it: `prestart` starts one at launch for the
 /// folder the command line names, beside GTK's own start-up, and the window that opens
 /// that folder `claim`s it.
-///
-/// A walk started `holding` stops after its first delivery (the first screen's photos)
-/// until someone adopts it, takes everything or cancels it (at most `holdLimit`): the
-/// window adopts it once its first frame is drawn, so a big folder's listing does not
-/// take the processor from the window's start-up on a machine of two cores.
 public final class TreeWalkRun: @unchecked Sendable {
     /// What the walk found since the last take.
     public struct Found: Sendable {
@@ -43,14 +38,6 @@ public final class TreeWalkRun: @unchecked Sendable {
     private var deliveries: [[FolderPhotos]] = []
     private var end: Result<FolderTreeWalk.Totals, FolderError>?
     private var wake: (@Sendable () -> Void)?
-    /// Whether the walk is to stop after its first delivery until `release`.
-    private var holds = false
-    /// How many deliveries the walk has made.
-    private var deliveryCount = 0
-    /// Signalled once, by `release`.
-    private let released = DispatchSemaphore(value: 0)
-    /// The longest a held walk waits after its first delivery.
-    static let holdLimit: Double = 2
     /// Whether `wake` was called and nothing has been taken since.
     private var wakeAsked = false
     /// What lives as long as the walk's thread (`holdWhileRunning`).
@@ -61,21 +48,19 @@ public final class TreeWalkRun: @unchecked Sendable {
     /// folder names above `uri` when it is a subfolder of a tree already walked (its
     /// folders' paths then start with them). Files left out go to `skippedFile`, on the
     /// walk's thread, as they are met.
-    /// `holding`: the walk stops after its first delivery until adopted (see the type).
     public static func start(
-        uri: String, under path: [String] = [], holding: Bool = false,
+        uri: String, under path: [String] = [],
         skippedFile: @escaping @Sendable (TreeFolder, SkippedEntry) -> Void = { _, _ in }
     ) -> TreeWalkRun {
-        start(FolderTreeWalk(uri: uri), under: path, holding: holding, skippedFile: skippedFile)
+        start(FolderTreeWalk(uri: uri), under: path, skippedFile: skippedFile)
     }
 
     /// Runs `walk` on a new thread (a folder's tree, or a web album's list).
     public static func start(
-        _ walk: any TreeWalking, under path: [String] = [], holding: Bool = false,
+        _ walk: any TreeWalking, under path: [String] = [],
         skippedFile: @escaping @Sendable (TreeFolder, SkippedEntry) -> Void = { _, _ in }
     ) -> TreeWalkRun {
         let run = TreeWalkRun(walk)
-        run.holds = holding
         let place: @Sendable (TreeFolder) -> TreeFolder = { path.isEmpty ? $0 : TreeFolder(uri: $0.uri, path: path + $0.path) }
         // A job of the window that takes the run, held until the thread ends (`holdWhileRunning`).
         Thread.detachNewThread {
@@ -86,7 +71,6 @@ public final class TreeWalkRun: @unchecked Sendable {
                         let placed = batches.map { FolderPhotos(folder: place($0.folder), photos: $0.photos) }
                         deliveries.append(placed)
                     }
-                    run.waitIfHeld()
                 },
                 found: { folder in run.post { found, _ in found.folders.append(place(folder)) } },
                 skipFolder: { skipped in
@@ -126,28 +110,7 @@ public final class TreeWalkRun: @unchecked Sendable {
     }
 
     /// Stops the walk; it delivers nothing more.
-    public func cancel() {
-        walk.cancel()
-        release()
-    }
-
-    /// Lets a held walk go on after its first delivery (see the type).
-    public func release() {
-        lock.lock()
-        let wasHeld = holds
-        holds = false
-        lock.unlock()
-        if wasHeld { released.signal() }
-    }
-
-    /// On the walk's thread, after a delivery: waits there after the first while held.
-    private func waitIfHeld() {
-        lock.lock()
-        deliveryCount += 1
-        let wait = holds && deliveryCount == 1
-        lock.unlock()
-        if wait { _ = released.wait(timeout: .now() + Self.holdLimit) }
-    }
+    public func cancel() { walk.cancel() }
 
     public var isCancelled: Bool { walk.isCancelled }
 
@@ -171,7 +134,6 @@ public final class TreeWalkRun: @unchecked Sendable {
         let wake = self.wake
         lock.unlock()
         if call { wake?() }
-        if !firstDeliveryOnly { release() }
         return taken
     }
 
@@ -179,7 +141,6 @@ public final class TreeWalkRun: @unchecked Sendable {
     /// `wake` was not yet called for: at once if something already is. The one adopting
     /// takes what waits each time (`take`).
     public func adopt(wake: @escaping @Sendable () -> Void) {
-        release()
         lock.lock()
         self.wake = wake
         let call = hasWaiting && !wakeAsked
@@ -216,7 +177,7 @@ public final class TreeWalkRun: @unchecked Sendable {
     /// stopped if no window claims it within 20 s.
     public static func prestart(uri: String, skippedFile: @escaping @Sendable (TreeFolder, SkippedEntry) -> Void = { _, _ in }) {
         if Trace.tilesEnabled { Trace.milestone("walk-prestarted", text: uri) }
-        let run = start(uri: uri, holding: true, skippedFile: skippedFile)
+        let run = start(uri: uri, skippedFile: skippedFile)
         prestartedLock.lock()
         prestarted[uri]?.cancel()
         prestarted[uri] = run

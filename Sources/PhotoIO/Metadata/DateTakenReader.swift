@@ -159,9 +159,7 @@ public final class DateTakenReader: Sendable {
                 if cancellation.isCancelled { break }
                 deliver(batch, Progress(done: done, total: total))
                 delivered = done
-                // A new table: the one delivered is still held by whoever took it, so keeping
-                // its capacity would make a second one as large.
-                batch = [:]
+                batch.removeAll(keepingCapacity: true)
                 lastDelivery = now
             }
             if now - lastSave >= saveInterval {

@@ -4,7 +4,7 @@ import PhotoIO
 
 /// Reading the dates taken an album lacks, in the background, for an album's source: one
 /// reading at a time, photos whose date is known not read again, at most one batch a
-/// second or `batchLimit` dates (each re-sorts the album and rebinds its grid once), cancelled with the source,
+/// second (each re-sorts the album and rebinds its grid once), cancelled with the source,
 /// and a job of the window (`WindowJobs`): cancelled when it closes.
 @MainActor
 final class DatesTakenReading {
@@ -13,10 +13,6 @@ final class DatesTakenReading {
     init(jobs: WindowJobs) {
         self.jobs = jobs
     }
-
-    /// The most dates one batch holds: a folder of 100,000 photos read quickly is handed
-    /// over in a few steps of bounded size, not all at once.
-    nonisolated static let batchLimit = 25_000
 
     /// Set while dates are being read; cancelling it stops the reading.
     private var reading: CancellationFlag?
@@ -45,7 +41,7 @@ final class DatesTakenReading {
         Thread.detachNewThread {
             defer { withExtendedLifetime(job) {} }
             let reader = DateTakenReader.shared
-            reader.run(unknown, cancellation: flag, batchSize: Self.batchLimit, interval: 1.0) { dates, progress in
+            reader.run(unknown, cancellation: flag, batchSize: .max, interval: 1.0) { dates, progress in
                 owner.onMain { reading in reading.received(dates, progress, flag) }
             }
             reader.save()

@@ -86,12 +86,11 @@ final class FolderSource: AlbumSource {
     /// folder), and follows the folder's changes on disk. What the walk has already found is
     /// taken in two steps: its first delivery at once (the first album, the first screen),
     /// the rest, and then whatever it finds as it finds it, from when `later` calls back
-    /// (the window passes its first frame: merging a long list should not hold it up, nor
-    /// should the walk itself, which waits after its first delivery until then).
+    /// (the window passes its first frame: merging a long list should not hold it up).
     func start(takingTheRest later: (@escaping @MainActor () -> Void) -> Void = { $0() }) {
         follow(TreeFolder(uri: uri, path: []))
         let run = isWeb ? TreeWalkRun.start(WebAlbumWalk(url: uri))
-            : TreeWalkRun.claim(uri: uri) ?? TreeWalkRun.start(uri: uri, holding: true, skippedFile: Self.traceSkippedFile)
+            : TreeWalkRun.claim(uri: uri) ?? TreeWalkRun.start(uri: uri, skippedFile: Self.traceSkippedFile)
         walk = run
         own(run)
         take(from: run, firstDeliveryOnly: true)
