@@ -387,6 +387,30 @@ import Testing
         #expect(isolated.status.hasPrefix("Decoding runs in separate processes"), "\(isolated.status)")
     }
 
+    /// Where bubblewrap cannot make its sandbox (a chroot, no user namespaces), what it says
+    /// is read into the status, not left on the browser's standard error, and the decoders
+    /// run with the confinements that remain.
+    @Test func bubblewrapThatCannotRunIsProbedQuietly() throws {
+        _ = folder.image("a.png", width: 30, height: 20)
+        let bubblewrap = folder.path("bwrap")
+        folder.file("bwrap", text: "#!/bin/sh\necho 'bwrap: No permissions to create new namespace' >&2\nexit 1\n")
+        chmod(bubblewrap, 0o755)
+        var settings = IsolatedDecoder.Settings()
+        settings.bubblewrap = bubblewrap
+        let isolated = IsolatedDecoder(settings: settings)
+        let image = try isolated.decode(request("a.png"), cancellation: CancellationFlag()).get()
+        #expect(image.size == PixelSize(width: 30, height: 20))
+        #expect(isolated.status.contains("bubblewrap could not run here (No permissions to create new namespace)"), "\(isolated.status)")
+        #expect(isolated.counts.started == 1)
+    }
+
+    /// The probe of a bubblewrap that works: the decoder started inside it exits at once.
+    @Test func aDecoderAskedToProbeExitsAtOnce() throws {
+        let program = try #require(DecoderLaunch.findProgram())
+        #expect(DecoderProcess.probe(DecoderLaunch(program: program, bubblewrap: nil)) == nil)
+        #expect(DecoderProcess.probe(DecoderLaunch(program: "/bin/false", bubblewrap: nil)) == "exit status 1")
+    }
+
     /// The development switch decodes here, and says so.
     @Test func decodingInTheBrowserIsAskedForByNameAndSaid() throws {
         _ = folder.image("a.png", width: 30, height: 20)

@@ -67,6 +67,15 @@ public struct DecoderLaunch: Sendable {
     var arguments: [String] {
         var decoder = [program, "--fd", "3", "--memory-limit", String(memoryLimit), "--cpu-limit", String(cpuLimit)]
         if testModes { decoder.append("--test-modes") }
+        return confined(decoder)
+    }
+
+    /// The command line of a decoder that exits as soon as it runs, in the same sandbox: it
+    /// says whether bubblewrap can make that sandbox here.
+    var probeArguments: [String] { confined([program, "--probe"]) }
+
+    /// `decoder` inside bubblewrap when there is one.
+    private func confined(_ decoder: [String]) -> [String] {
         guard let bubblewrap else { return decoder }
         var sandbox = Self.sandboxArguments(program: program)
         for (name, value) in language.sorted(by: { $0.key < $1.key }) { sandbox += ["--setenv", name, value] }

@@ -29,7 +29,7 @@ final class DecoderProcess: @unchecked Sendable {
         let socket = theirs.fd
         // bubblewrap's --die-with-parent ties the sandbox to the thread that started it
         // (PR_SET_PDEATHSIG): spawn from a thread that lives as long as the browser.
-        let (spawned, pid) = SpawningThread.shared.run { spawn(arguments, environment: environment, socket: socket) }
+        let (spawned, pid) = SpawningThread.shared.run { spawn(arguments, environment: environment, socket: socket, errors: nil) }
         theirs.close()
         guard spawned == 0 else {
             ours.close()
@@ -52,14 +52,51 @@ final class DecoderProcess: @unchecked Sendable {
         }
     }
 
-    /// Starts `arguments` with `socket` as its descriptor 3, its standard input from
-    /// /dev/null, signals at their defaults and only `environment`; returns posix_spawn's
-    /// error (0 when started) and the pid.
-    private static func spawn(_ arguments: [String], environment: [String], socket: Int32) -> (Int32, pid_t) {
+    /// Whether `launch`'s sandbox can be made here: a decoder started in it with `--probe`
+    /// must exit at once with status 0. What bubblewrap writes when it cannot (a chroot, no
+    /// user namespaces) is read, not left on this process's standard error: nil when the
+    /// sandbox could be made, else why not, in bubblewrap's words when it gave some.
+    static func probe(_ launch: DecoderLaunch, timeout: Double = 10) -> String? {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return "no pipe: \(String(cString: strerror(errno)))" }
+        let (reading, writing) = (ends[0], ends[1])
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        _ = fcntl(reading, F_SETFL, O_NONBLOCK)
+        defer { close(reading) }
+        let arguments = launch.probeArguments, environment = launch.environment
+        let (spawned, pid) = SpawningThread.shared.run { spawn(arguments, environment: environment, socket: nil, errors: writing) }
+        close(writing)
+        guard spawned == 0 else { return "\(arguments[0]): \(String(cString: strerror(spawned)))" }
+        var status: Int32 = 0
+        let deadline = Date().addingTimeInterval(timeout)
+        var ended = false
+        while !ended && Date() < deadline {
+            ended = waitpid(pid, &status, WNOHANG) == pid
+            if !ended { usleep(5_000) }
+        }
+        if !ended {
+            kill(pid, SIGKILL)
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            return "it did not start in time"
+        }
+        if status == 0 { return nil }
+        var said = [UInt8](repeating: 0, count: 1024)
+        let count = read(reading, &said, said.count)
+        let words = count > 0 ? String(decoding: said[0..<count], as: UTF8.self) : ""
+        let firstLine = words.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        let reason = OutsideText(firstLine.hasPrefix("bwrap: ") ? String(firstLine.dropFirst(7)) : firstLine).cleaned
+        return reason.isEmpty ? describe(status) : reason
+    }
+
+    /// Starts `arguments` with `socket` (if any) as its descriptor 3, its standard input from
+    /// /dev/null, its standard error to `errors` when given, signals at their defaults and
+    /// only `environment`; returns posix_spawn's error (0 when started) and the pid.
+    private static func spawn(_ arguments: [String], environment: [String], socket: Int32?, errors: Int32?) -> (Int32, pid_t) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, socket, 3)
+        if let socket { posix_spawn_file_actions_adddup2(&actions, socket, 3) }
+        if let errors { posix_spawn_file_actions_adddup2(&actions, errors, 2) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

@@ -17,7 +17,8 @@ import Synchronization
 ///
 /// Arguments: `--fd N` (the socket, default 3), `--memory-limit BYTES`,
 /// `--cpu-limit SECONDS`, `--test-modes` (marker files crash, hang or allocate without bound;
-/// probe requests are answered: for the recovery and confinement tests only).
+/// probe requests are answered: for the recovery and confinement tests only), `--probe`
+/// (exit at once: the browser's check that the sandbox it is started in can be made).
 public enum DecoderService {
     public static func main(arguments: [String]) -> Never {
         var socket: Int32 = 3
@@ -31,6 +32,7 @@ public enum DecoderService {
             case "--memory-limit": memoryLimit = rest.popFirst().flatMap { Int($0) } ?? memoryLimit
             case "--cpu-limit": cpuLimit = rest.popFirst().flatMap { Int($0) } ?? cpuLimit
             case "--test-modes": testModes = true
+            case "--probe": exit(0)
             default:
                 FileHandle.standardError.write(Data("gphotobrowse-decoder: unknown argument \(argument)\n".utf8))
                 exit(2)

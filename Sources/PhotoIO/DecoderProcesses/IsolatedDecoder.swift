@@ -42,6 +42,8 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Embedde
         public var cpuLimit = 60
         public var testModes = false
         public var useBubblewrap = true
+        /// bubblewrap; nil to look in the system's folders (`DecoderLaunch.findBubblewrap`).
+        public var bubblewrap: String?
         /// The decoder program; nil to look next to the executable (`DecoderLaunch.findProgram`).
         public var program: String?
         /// The language decoder processes write their failures in (`DecoderLaunch.language`):
@@ -574,7 +576,7 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Embedde
             startFailed(reason)
             return .failure(.couldNotStart(reason))
         }
-        let bubblewrap = settings.useBubblewrap ? DecoderLaunch.findBubblewrap() : nil
+        let bubblewrap = settings.useBubblewrap ? settings.bubblewrap ?? DecoderLaunch.findBubblewrap() : nil
         // Until one start says whether bubblewrap runs here, starts wait for it in turn, so
         // that a machine where it cannot run tries (and logs its complaint) once.
         let probing = bubblewrap != nil && state.withLock { $0.bubblewrapWorks == nil }
@@ -584,10 +586,17 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Embedde
         var launch = DecoderLaunch(program: program, bubblewrap: tryBubblewrap ? bubblewrap : nil,
                                    memoryLimit: settings.memoryLimit, cpuLimit: settings.cpuLimit, testModes: settings.testModes,
                                    language: settings.language)
-        var result = DecoderProcess.start(launch)
         var bubblewrapProblem: String?
+        // The first try is a probe whose complaint is read, not printed: where bubblewrap
+        // cannot make a sandbox (a chroot, no user namespaces) the browser stays quiet.
+        if probing && tryBubblewrap, let reason = DecoderProcess.probe(launch) {
+            bubblewrapProblem = "bubblewrap could not run here (\(reason))"
+            launch.bubblewrap = nil
+            state.withLock { $0.bubblewrapWorks = false }
+        }
+        var result = DecoderProcess.start(launch)
         if tryBubblewrap {
-            if case .failure(let breakdown) = result {
+            if bubblewrapProblem == nil, case .failure(let breakdown) = result {
                 bubblewrapProblem = "bubblewrap could not run here (\(breakdown.description))"
                 launch.bubblewrap = nil
                 result = DecoderProcess.start(launch)
