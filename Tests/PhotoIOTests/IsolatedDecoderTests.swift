@@ -291,6 +291,50 @@ import Testing
         #expect(isolated.counts.started == 1, "the same process went on")
     }
 
+    /// A decoder that stops answering (stopped, or spinning) while a request runs: cancelling
+    /// the request ends its wait at once, not at the timeout; the process is ended shortly
+    /// after and its place in the pool goes to a new one, and a request waiting for that
+    /// place is not cancelled with it.
+    @Test(arguments: [TestFault.stop, TestFault.hang])
+    func aCancelledRequestDoesNotWaitForADecoderThatStoppedAnswering(fault: String) throws {
+        folder.file("stuck.jpg", text: fault)
+        _ = folder.image("small.png", width: 30, height: 20)
+        let isolated = Self.decoder(processes: 1, timeout: 25)
+        _ = try isolated.decode(request("small.png"), cancellation: CancellationFlag()).get()
+        let (stuckFile, smallFile) = (request("stuck.jpg"), request("small.png"))
+        let flag = CancellationFlag()
+        let stuck = DispatchSemaphore(value: 0)
+        let outcome = Mutex<Result<DecodedImage, DecodeFailure>?>(nil)
+        DispatchQueue.global().async {
+            let result = isolated.decode(stuckFile, cancellation: flag)
+            outcome.withLock { $0 = result }
+            stuck.signal()
+        }
+        // The stuck request took the one process (whether the decoder reads it before or
+        // after the cancel, it stops answering); the other one waits for it.
+        let deadline = Date().addingTimeInterval(20)
+        while isolated.counts.idle > 0 && Date() < deadline { usleep(1_000) }
+        try #require(isolated.counts.idle == 0, "the request never took the process")
+        let waiting = DispatchSemaphore(value: 0)
+        let other = Mutex<Result<DecodedImage, DecodeFailure>?>(nil)
+        DispatchQueue.global().async {
+            let result = isolated.decode(smallFile, cancellation: CancellationFlag())
+            other.withLock { $0 = result }
+            waiting.signal()
+        }
+        let cancelled = Date()
+        flag.cancel()
+        try #require(stuck.wait(timeout: .now() + 20) == .success, "the cancelled request still waits")
+        let result = try #require(outcome.withLock { $0 })
+        #expect(result.failure?.kind == .cancelled, "\(result)")
+        #expect(Date().timeIntervalSince(cancelled) < 2, "the cancelled request waited for the decoder")
+        try #require(waiting.wait(timeout: .now() + 20) == .success, "the other request never got a process")
+        #expect(Date().timeIntervalSince(cancelled) < 15, "the stuck process held its place until the timeout")
+        #expect((try? other.withLock { $0 }?.get())?.size.width == 30)
+        #expect(isolated.counts.replaced == 1)
+        #expect(isolated.counts.started == 2)
+    }
+
     /// bubblewrap's --die-with-parent follows the thread that started it: a process started
     /// from a thread that then ends must live on.
     @Test func aProcessOutlivesTheThreadThatStartedIt() throws {

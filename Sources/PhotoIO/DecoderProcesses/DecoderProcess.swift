@@ -122,7 +122,9 @@ final class DecoderProcess: @unchecked Sendable {
     }
 
     /// Runs one request on `descriptors` (which stay the caller's to close). Waits up to
-    /// `timeout` seconds; a cancelled flag is passed on to the process. On a breakdown the
+    /// `timeout` seconds. A cancelled flag is passed on to the process and ends the wait at
+    /// once with `.cancelled`: the process is still busy with the request until it answers
+    /// the cancel, and must `settle` before it is used again. On any other breakdown the
     /// process has been ended and must not be used again.
     func run(_ request: DecoderRequest, descriptors: [Int32], timeout: Double, cancellation: CancellationFlag)
         -> Result<(DecoderReply, pixels: Int32?), DecoderBreakdown> {
@@ -133,11 +135,10 @@ final class DecoderProcess: @unchecked Sendable {
             return .failure(.crashed(endNow()))
         }
         let deadline = Date().addingTimeInterval(timeout)
-        var cancelSent = false
         while true {
-            if cancellation.isCancelled && !cancelSent {
-                cancelSent = true
-                channel.send(DecoderCancel(id: request.id).message)
+            if cancellation.isCancelled {
+                guard channel.send(DecoderCancel(id: request.id).message) else { return .failure(.crashed(endNow())) }
+                return .failure(.cancelled(request: request.id))
             }
             let left = deadline.timeIntervalSinceNow
             if left <= 0 {
@@ -159,6 +160,36 @@ final class DecoderProcess: @unchecked Sendable {
                 return .failure(.spokeNonsense(reason, endNow()))
             case .closed:
                 return .failure(.crashed(endNow()))
+            }
+        }
+    }
+
+    /// After a request was cancelled (`run` gave `.cancelled(id)`): waits up to `grace`
+    /// seconds for the process to answer it, whatever the answer. Returns true when it did
+    /// and can take the next request; otherwise (stopped, hung, gone, nonsense) the process
+    /// has been ended.
+    func settle(after id: UInt64, grace: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(grace)
+        while true {
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else {
+                _ = endNow()
+                return false
+            }
+            switch channel.receive(timeout: Int32(min(left, 0.05) * 1000) + 1) {
+            case .timeout:
+                continue
+            case .message(let message, let descriptors):
+                for descriptor in descriptors { close(descriptor) }
+                guard let reply = try? DecoderReply(message), reply.id == id else {
+                    _ = endNow()
+                    return false
+                }
+                lastUsed = Date()
+                return true
+            case .malformed, .closed:
+                _ = endNow()
+                return false
             }
         }
     }
@@ -193,7 +224,7 @@ final class DecoderProcess: @unchecked Sendable {
     }
 }
 
-/// How a decoder process failed a request, which ended it.
+/// How a decoder process failed a request, which ended it (but `.cancelled`).
 enum DecoderBreakdown: Error {
     case couldNotStart(String)
     /// The process ended in the middle of a request (a crash, or the memory or CPU limit).
@@ -202,6 +233,9 @@ enum DecoderBreakdown: Error {
     case hung(Double)
     /// The process sent something that is not a reply to the request.
     case spokeNonsense(String, String)
+    /// The request was cancelled and not waited for: the process did not break down, but
+    /// is still busy with `request` until it `settle`s (nil: no process was reached).
+    case cancelled(request: UInt64?)
 
     var description: String {
         switch self {
@@ -209,6 +243,7 @@ enum DecoderBreakdown: Error {
         case .crashed(let status): "the decoder ended while decoding it (\(status))"
         case .hung(let seconds): "the decoder did not finish within \(Int(seconds)) s and was stopped"
         case .spokeNonsense(let reason, _): "the decoder answered nonsense (\(reason)) and was stopped"
+        case .cancelled: "the request was cancelled"
         }
     }
 }

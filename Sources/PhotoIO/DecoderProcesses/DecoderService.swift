@@ -319,6 +319,9 @@ enum TestFault {
     static let crash = "GPHOTOBROWSE-TEST-CRASH"
     static let hang = "GPHOTOBROWSE-TEST-HANG"
     static let allocate = "GPHOTOBROWSE-TEST-ALLOCATE"
+    /// Stops the process (SIGSTOP), every thread of it: a decoder that no longer answers
+    /// anything, not even a cancel.
+    static let stop = "GPHOTOBROWSE-TEST-STOP"
     /// Waits (at most 20 s) until the request is cancelled, then decodes as usual: a
     /// cancellation that reaches the decode is then certain, whatever the machine's speed.
     static let waitForCancel = "GPHOTOBROWSE-TEST-WAIT-FOR-CANCEL"
@@ -336,6 +339,8 @@ enum TestFault {
         } else if text.hasPrefix(hang) {
             let spin = Atomic<Int>(0)
             while true { spin.add(1, ordering: .relaxed) }
+        } else if text.hasPrefix(stop) {
+            raise(SIGSTOP)
         } else if text.hasPrefix(waitForCancel) {
             for _ in 0..<20_000 where !cancellation.isCancelled { usleep(1_000) }
         } else if text.hasPrefix(slow) {

@@ -29,9 +29,10 @@ extension IsolatedDecoder {
             WebListReader.read(descriptor: descriptor, baseURL: baseURL, contentType: contentType, cancellation: cancellation)
         } isolated: {
             let request = DecoderRequest(id: 0, operation: .webList, baseURL: baseURL, contentType: contentType)
-            switch withProcess({ $0.run(request, descriptors: [descriptor], timeout: settings.timeout, cancellation: cancellation) }) {
+            switch run(request, descriptors: [descriptor], cancellation: cancellation) {
             case .failure(let breakdown):
                 if case .couldNotStart = breakdown { return .failure(DecodeFailure(.unavailable, tr("The list could not be read safely."))) }
+                if case .cancelled = breakdown { return .failure(DecodeFailure(.cancelled, "Cancelled")) }
                 log("\(baseURL): \(breakdown.description); decoding goes on in a new process")
                 if case .hung = breakdown { return .failure(DecodeFailure(.timedOut, tr("Reading the list took too long."))) }
                 return .failure(DecodeFailure(.unsafe, tr("The list could not be read safely.")))

@@ -36,6 +36,9 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Embedde
         public var maxProcesses = ProcessInfo.processInfo.activeProcessorCount
         public var timeout: Double = 30
         public var idleTime: Double = 20
+        /// How long a process may take to answer a cancelled request before it is ended
+        /// (the request's caller does not wait for it).
+        public var cancelGrace: Double = 2
         /// Address space per process: the largest image allowed (100 MP, 400 MB as RGBA) fits
         /// about four times over (loader, orientation, copy, shared memory), with the runtime.
         public var memoryLimit = 3 << 30
@@ -269,7 +272,7 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Embedde
         defer { for file in opened { close(file.fd) } }
         guard !opened.isEmpty else { return [] }
         let request = DecoderRequest(id: 0, operation: .dates)
-        let answer = withProcess { $0.run(request, descriptors: opened.map(\.fd), timeout: settings.timeout, cancellation: cancellation) }
+        let answer = run(request, descriptors: opened.map(\.fd), cancellation: cancellation)
         if case .success((let reply, let pixels)) = answer {
             if let pixels { close(pixels) }
             if case .dates(let values, let cutShort, let cameras) = reply.outcome, values.count == opened.count {
@@ -329,9 +332,10 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Embedde
             PixbufDecoder(maxDecodedPixels: maxDecodedPixels).readThumbnailFile(descriptor: descriptor, fitting: box, cancellation: cancellation)
         } isolated: {
             let request = DecoderRequest(id: 0, operation: .thumbnailFile, fitting: box)
-            switch withProcess({ $0.run(request, descriptors: [descriptor], timeout: settings.timeout, cancellation: cancellation) }) {
+            switch run(request, descriptors: [descriptor], cancellation: cancellation) {
             case .failure(let breakdown):
                 if case .couldNotStart = breakdown { return nil }
+                if case .cancelled = breakdown { return nil }
                 log("a cached thumbnail: \(breakdown.description); decoding goes on in a new process")
                 return nil
             case .success((let reply, let pixels)):
@@ -450,7 +454,7 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Embedde
     /// Test mode: what a decoder process can reach (see `DecoderService`'s probe).
     public func probe(path: String?, port: Int?, cancellation: CancellationFlag) -> String? {
         let request = DecoderRequest(id: 0, operation: .probe, probePath: path, probePort: port)
-        guard case .success((let reply, _)) = withProcess({ $0.run(request, descriptors: [], timeout: settings.timeout, cancellation: cancellation) }),
+        guard case .success((let reply, _)) = run(request, descriptors: [], cancellation: cancellation),
               case .probe(let report) = reply.outcome else { return nil }
         return report
     }
@@ -527,23 +531,37 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Embedde
         defer { close(file.fd) }
         var request = request
         request.name = file.name
-        let timeout = settings.timeout
-        switch withProcess({ $0.run(request, descriptors: [file.fd], timeout: timeout, cancellation: cancellation) }) {
+        switch run(request, descriptors: [file.fd], cancellation: cancellation) {
         case .success(let answer):
             return .success(answer)
         case .failure(let breakdown):
             if case .couldNotStart = breakdown { return .failure(DecodeFailure(.unavailable, Self.unsafeReason)) }
+            if case .cancelled = breakdown { return .failure(DecodeFailure(.cancelled, "Cancelled")) }
             log("\(uri): \(breakdown.description); decoding goes on in a new process")
             if case .hung = breakdown { return .failure(DecodeFailure(.timedOut, Self.timedOutReason)) }
             return .failure(DecodeFailure(.unsafe, Self.unsafeReason))
         }
     }
 
+    /// Runs `request` on `descriptors` in a process of the pool, as `DecoderProcess.run`.
+    /// A cancelled flag ends the wait for a free process, and the wait for the answer, at
+    /// once (`.cancelled`).
+    func run(_ request: DecoderRequest, descriptors: [Int32], cancellation: CancellationFlag)
+        -> Result<(DecoderReply, pixels: Int32?), DecoderBreakdown> {
+        withProcess(cancellation: cancellation) { $0.run(request, descriptors: descriptors, timeout: settings.timeout, cancellation: cancellation) }
+    }
+
     /// Runs `body` with a process of the pool: an idle one, or a new one. A process whose
-    /// request broke down is ended (by `DecoderProcess.run`) and not returned to the pool.
-    func withProcess<T>(_ body: (DecoderProcess) -> Result<T, DecoderBreakdown>) -> Result<T, DecoderBreakdown> {
-        slots.wait()
-        defer { slots.signal() }
+    /// request broke down is ended (by `DecoderProcess.run`) and not returned to the pool;
+    /// one whose request was cancelled keeps its place in the pool until it answers the
+    /// cancel, and is ended when it does not within `cancelGrace` (a stopped or hung process
+    /// holds no place for long). A cancelled flag ends the wait for a place.
+    func withProcess<T>(cancellation: CancellationFlag, _ body: (DecoderProcess) -> Result<T, DecoderBreakdown>) -> Result<T, DecoderBreakdown> {
+        while slots.wait(timeout: .now() + 0.05) == .timedOut {
+            if cancellation.isCancelled { return .failure(.cancelled(request: nil)) }
+        }
+        var slotHeld = true
+        defer { if slotHeld { slots.signal() } }
         let process: DecoderProcess
         if let idle = state.withLock({ $0.idle.popLast() }) {
             process = idle
@@ -557,6 +575,9 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Embedde
         switch result {
         case .success:
             state.withLock { $0.idle.append(process) }
+        case .failure(.cancelled(let request?)):
+            slotHeld = false
+            settle(process, cancelled: request)
         case .failure:
             state.withLock {
                 $0.replaced += 1
@@ -564,6 +585,26 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Embedde
             }
         }
         return result
+    }
+
+    /// Waits (on another thread, holding the process's place in the pool) for `process` to
+    /// answer the cancel of `request`: back to the pool when it does, ended and replaced when
+    /// it does not within `cancelGrace`.
+    private func settle(_ process: DecoderProcess, cancelled request: UInt64) {
+        // Not a window's job: the processes are the process-wide decoder's, and the wait is
+        // bounded by `cancelGrace`.
+        DispatchQueue.global(qos: .utility).async { [self] in
+            defer { slots.signal() }
+            if process.settle(after: request, grace: settings.cancelGrace) {
+                state.withLock { $0.idle.append(process) }
+                return
+            }
+            log("the decoder did not answer a cancel within \(settings.cancelGrace) s and was stopped; decoding goes on in a new process")
+            state.withLock {
+                $0.replaced += 1
+                $0.alive -= 1
+            }
+        }
     }
 
     /// A new process: through bubblewrap unless it has failed here before, else without.
