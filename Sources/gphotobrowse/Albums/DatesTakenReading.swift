@@ -33,15 +33,12 @@ final class DatesTakenReading {
         // The whole list when no date is known yet: shared with the album's, not copied.
         let unknown = known.isEmpty ? photos : photos.filter { !known.contains($0.id) }
         guard !unknown.isEmpty else { return }
-        let job = jobs.begin()
-        let flag = job.flag
+        let flag = CancellationFlag()
         reading = flag
         let owner = MainThreadOwner(self)
-        // The thread of `job`, a job of the window: held until the work returns.
-        Thread.detachNewThread {
-            defer { withExtendedLifetime(job) {} }
+        jobs.run(on: .dateReads, within: flag) { jobFlag in
             let reader = DateTakenReader.shared
-            reader.run(unknown, cancellation: flag, batchSize: .max, interval: 1.0) { dates, progress in
+            reader.run(unknown, cancellation: jobFlag, batchSize: .max, interval: 1.0) { dates, progress in
                 owner.onMain { reading in reading.received(dates, progress, flag) }
             }
             reader.save()

@@ -12,7 +12,7 @@ import PhotoIO
 enum BoardFiles {
     /// The photo at `uri`, upright, at its full size, as the board's pixels.
     static func load(_ uri: String, jobs: WindowJobs, _ done: @escaping @MainActor (Result<(BoardPhoto, format: String), DecodeFailure>) -> Void) {
-        jobs.detach { flag in
+        jobs.run { flag in
             let request = DecodeRequest(uri: uri, fitting: PixelSize(width: Int(DecoderRequest.maxEdge), height: Int(DecoderRequest.maxEdge)))
             let decoded = IsolatedDecoder.shared.decode(request, cancellation: flag).map { (BoardPhoto($0), format: $0.format) }
             onMain { done(decoded) }
@@ -21,7 +21,7 @@ enum BoardFiles {
 
     /// A photo to bring in, at most `box` (the board's size twice over is plenty).
     static func loadInserted(_ uri: String, box: PixelSize, jobs: WindowJobs, _ done: @escaping @MainActor (Result<BoardPhoto, DecodeFailure>) -> Void) {
-        jobs.detach { flag in
+        jobs.run { flag in
             let decoded = IsolatedDecoder.shared.decode(DecodeRequest(uri: uri, fitting: box), cancellation: flag).map(BoardPhoto.init)
             onMain { done(decoded) }
         }
@@ -38,7 +38,7 @@ enum BoardFiles {
             guard let stream else { return done(nil) }
             ClipboardBytes.read(stream, limit: 256 << 20) { bytes in
                 guard let bytes else { return done(nil) }
-                jobs.detach { flag in
+                jobs.run { flag in
                     // The bytes go to a file the decoder reads, removed after.
                     let path = RemoteFileCopies.defaultFolder() + "/pasted-\(UUID().uuidString)"
                     try? FileManager.default.createDirectory(atPath: RemoteFileCopies.defaultFolder(), withIntermediateDirectories: true)
@@ -60,7 +60,7 @@ enum BoardFiles {
     /// EXIF; calls `done` with the new file's URI.
     static func save(_ board: Board, images: BoardImages, original: String?, originalFormat: String?, jobs: WindowJobs,
                      _ done: @escaping @MainActor (Result<String, FileOperationFailure>) -> Void) {
-        jobs.detach { flag in
+        jobs.run { flag in
             let pictures = URL(fileURLWithPath: PicturesFolder.forSaving()).absoluteString
             let result: Result<String, FileOperationFailure>
             switch SaveDestination.board(original: original, pictures: pictures) {
@@ -80,7 +80,7 @@ enum BoardFiles {
     /// Save As…: exactly `target`, in the format its name says.
     static func save(_ board: Board, images: BoardImages, original: String?, to target: String, format: SaveFormat, jobs: WindowJobs,
                      _ done: @escaping @MainActor (Result<String, FileOperationFailure>) -> Void) {
-        jobs.detach { flag in
+        jobs.run { flag in
             let exif = format.keepsExif ? original.flatMap { IsolatedDecoder.shared.savedExif(uri: $0, size: board.size, cancellation: flag) } : nil
             if flag.isCancelled { return }
             let result = BoardSaving.save(board, images: images, format: format, exif: exif, to: target)
@@ -90,7 +90,7 @@ enum BoardFiles {
 
     /// Copy: the result as a PNG, to put on the clipboard.
     static func encodePNG(_ board: Board, images: BoardImages, jobs: WindowJobs, _ done: @escaping @MainActor ([UInt8]?) -> Void) {
-        jobs.detach { _ in
+        jobs.run { _ in
             let encoded = try? BoardSaving.encodedPNG(board, images: images).get()
             onMain { done(encoded) }
         }

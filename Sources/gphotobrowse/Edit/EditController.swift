@@ -133,7 +133,7 @@ final class EditController {
         let uris = photos.flatMap(\.fileIDs).filter { !WebPhotoFiles.isWebAddress($0) }
         let shown = Set(photos.map(\.id))
         let owner = MainThreadOwner(self)
-        jobs.detach { _ in
+        jobs.run { _ in
             let results = Trash.move(uris)
             // Trashed photos leave the person's albums; Undo puts them back.
             let trashed = results.filter(\.isTrashed).map(\.uri)
@@ -175,7 +175,7 @@ final class EditController {
     func restore(_ batch: TrashBatch) {
         toasts.dismissActionable()
         let owner = MainThreadOwner(self)
-        jobs.detach { _ in
+        jobs.run { _ in
             var renamed: [String: String] = [:]
             let failures = batch.items.compactMap { item -> String? in
                 switch Trash.restore(item) {
@@ -211,7 +211,7 @@ final class EditController {
         Dialogs.confirm(window, title: title, details: details, action: tr("_Delete")) { [weak self] in
             guard let self else { return }
             let owner = MainThreadOwner(self)
-            self.jobs.detach { _ in
+            self.jobs.run { _ in
                 let results = zip(uris, Trash.deletePermanently(uris))
                 let deleted = results.compactMap { uri, result in (try? result.get()).map { _ in uri } }
                 // Gone for good: out of the person's albums too.
@@ -245,14 +245,12 @@ final class EditController {
     }
 
     private func run(export sources: [String], to target: String) {
-        let job = jobs.begin()
-        let flag = job.flag
-        exportFlag = flag
+        let cancel = CancellationFlag()
+        exportFlag = cancel
         onJobChanged()
-        progress.start(trn("Exporting %d photo…", "Exporting %d photos…", sources.count, sources.count)) { flag.cancel() }
+        progress.start(trn("Exporting %d photo…", "Exporting %d photos…", sources.count, sources.count)) { cancel.cancel() }
         let owner = MainThreadOwner(self)
-        // The thread of `job`, a job of the window: held until the work returns.
-        Thread.detachNewThread {
+        jobs.run(within: cancel) { flag in
             var lastShown = -1
             let report = PhotoExport.export(sources, to: target, cancellation: flag) { done, total, _ in
                 guard done != lastShown else { return }  // once a file, not once a chunk
@@ -262,7 +260,6 @@ final class EditController {
                 }
             }
             owner.onMain { edit in edit.exported(report, cancelled: flag.isCancelled) }
-            withExtendedLifetime(job) {}
         }
     }
 

@@ -59,7 +59,7 @@ final class PhotoPrinting {
         let wanted = photos.filter { !$0.isNotFound }.map { (name: $0.displayName, uri: $0.id) }
         guard !wanted.isEmpty else { return }
         let start = Start(parent: parent, toasts: toasts)
-        jobs.detach { flag in
+        jobs.run { flag in
             let shaped = wanted.map { photo in (photo.name, shape(of: photo.uri, cancellation: flag)) }
             guard !flag.isCancelled else { return }
             onMain { begin(start, shaped, jobs: jobs) }
@@ -165,7 +165,7 @@ final class PhotoPrinting {
         let request = DecodeRequest(uri: page.uri, fitting: box)
         drawing = (index, context)
         let owner = MainThreadOwner(self)
-        jobs.detach { flag in
+        jobs.run { flag in
             let decoded = IsolatedDecoder.shared.decode(request, cancellation: flag).map(PremultipliedImage.init)
             owner.onMain { printing in printing.decoded(decoded, page: index) }
         }

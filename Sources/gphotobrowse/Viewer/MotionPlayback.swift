@@ -47,7 +47,7 @@ extension PhotoViewer {
             readTurns(of: uri, for: id)
         case .embedded(let movie):
             let owner = MainThreadOwner(self)
-            images.jobs.detach { flag in
+            images.jobs.run { flag in
                 let copied = MotionMovieCopies.copy(from: id, movie: movie, cancellation: flag)
                 owner.onMain { viewer in
                     guard let copied else { return }
@@ -64,7 +64,7 @@ extension PhotoViewer {
     /// turned): the player turns it once known.
     private func readTurns(of movieURI: String, for id: String) {
         let owner = MainThreadOwner(self)
-        images.jobs.detach { flag in
+        images.jobs.run { flag in
             guard case .success(let frame) = IsolatedDecoder.shared.decode(DecodeRequest(uri: movieURI, fitting: PixelSize(width: 64, height: 64)),
                                                                            cancellation: flag), frame.videoTurns != 0 else { return }
             owner.onMain { viewer in

@@ -69,18 +69,17 @@ final class PropertiesPanel {
         settleTimer = after(milliseconds: Self.settleDelay) { [weak self] in
             guard let self else { return }
             self.settleTimer = 0
-            let job = jobs.begin()
-            self.reading = job.flag
+            let reading = CancellationFlag()
+            self.reading = reading
             if Trace.tilesEnabled { Trace.milestone("properties-requested") }
             let owner = MainThreadOwner(self)
-            // The thread of `job`, a job of the window: held until the work returns.
-            Thread.detachNewThread {
-                let details = IsolatedDecoder.shared.properties(uri: uri, cancellation: job.flag)
-                let cancelled = job.flag.isCancelled
-                withExtendedLifetime(job) {}
-                guard !cancelled else { return }
+            let lane = uri.hasPrefix("file:") ? nil : DecodePool.downloadLane(of: uri)
+            // Dropped unread when the page turns before its turn.
+            _ = jobs.submit(to: .details, priority: 0, lane: lane, within: reading) { flag in
+                let details = IsolatedDecoder.shared.properties(uri: uri, cancellation: flag)
+                guard !flag.isCancelled else { return }
                 owner.onMain { panel in
-                    guard panel.reading === job.flag else { return }
+                    guard panel.reading === reading else { return }
                     panel.reading = nil
                     panel.loaded(details)
                 }

@@ -70,14 +70,22 @@ final class WindowJobs: Sendable {
         for flag in flags { flag.cancel() }
     }
 
-    /// Runs `work` on a thread of its own, as a job of the window.
-    func detach(_ work: @escaping @Sendable (CancellationFlag) -> Void) {
-        let job = begin()
-        Thread.detachNewThread {
+    /// Runs `work` on `pool` (the windows' workers unless said: the drawing board's files,
+    /// printing, the trash, exports, a Live Photo's movie; a few at a time, not a thread
+    /// each), as a job of the window that `scope` also cancels. Unlike `submit`'s, `work`
+    /// runs even when cancelled before its turn (with its flag cancelled, to return at once),
+    /// so what it reports back (a page drawn, a progress ended) is always reported. Jobs of
+    /// a pool run in the order they were asked for.
+    func run(on pool: DecodePool = .windowWork, within scope: CancellationFlag? = nil,
+             _ work: @escaping @Sendable (CancellationFlag) -> Void) {
+        let job = begin(within: scope)
+        let order = Self.asked.wrappingAdd(1, ordering: .relaxed).newValue
+        pool.submit(priority: -order) { _ in
             work(job.flag)
             withExtendedLifetime(job) {}
         }
     }
+    private static let asked = Atomic<Int>(0)
 
     /// Runs `work` on the file actions' workers (a rename, a rotation saved, a copy, a photo
     /// made a background: a few at a time, not a thread each), as a job of the window. A job
@@ -114,4 +122,11 @@ extension DecodePool {
     static let lookups = DecodePool(workers: 4, perLane: 2, name: "look-up")
     /// The windows' searches, one at a time (each matches a whole album).
     static let searches = DecodePool(workers: 1, name: "search")
+    /// The windows' longer work (`WindowJobs.run`): exports, the trash, printing, the
+    /// drawing board's files, a Live Photo's movie.
+    static let windowWork = DecodePool(workers: 3, name: "window-work")
+    /// The dates taken the windows' albums lack, an album's at a time.
+    static let dateReads = DecodePool(workers: 2, name: "date-read")
+    /// The properties panels' reads, a photo at a time, one at a time on a server.
+    static let details = DecodePool(workers: 2, perLane: 1, name: "details")
 }
