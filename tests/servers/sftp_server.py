@@ -36,6 +36,7 @@ from __future__ import annotations
 import argparse
 import getpass
 import os
+import shlex
 import shutil
 import signal
 import socket
@@ -48,6 +49,7 @@ from pathlib import Path
 MAX_CLIENT_RUNTIME_DIR = 107 - len("/gvfsd-sftp/") - 40 - len(".") - 16  # 38
 
 SSHD = shutil.which("sshd") or "/usr/sbin/sshd"
+SFTP_SERVER = "/usr/lib/openssh/sftp-server"
 TOOLS = {"sshd (openssh-server)": SSHD, "ssh-keygen (openssh-client)": shutil.which("ssh-keygen"),
          "ssh-agent (openssh-client)": shutil.which("ssh-agent"), "ssh-add (openssh-client)": shutil.which("ssh-add")}
 
@@ -75,9 +77,11 @@ def free_port() -> int:
 class SftpServer:
     """sshd on a free loopback port and an ssh-agent with the key it accepts, in `workdir`."""
 
-    def __init__(self, workdir: Path, timeout: float = 20):
+    def __init__(self, workdir: Path, timeout: float = 20, stalls: bool = False):
+        """`stalls`: sessions go through a relay (sftp_stall.py) that `stall_at` stops at a folder."""
         self.workdir = Path(workdir)
         self.timeout = timeout
+        self.stalls = stalls
         self.user = getpass.getuser()
         self.port = 0
         self.agent_socket = str(self.workdir / "agent.sock")
@@ -114,11 +118,32 @@ class SftpServer:
             f"Port {self.port}", "ListenAddress 127.0.0.1", f"HostKey {self.workdir / 'host'}",
             f"AuthorizedKeysFile {self.workdir / 'authorized_keys'}", "AuthenticationMethods publickey",
             "PasswordAuthentication no", "KbdInteractiveAuthentication no", "PermitRootLogin prohibit-password",
-            "StrictModes no", "UsePAM no", "Subsystem sftp internal-sftp", "ForceCommand internal-sftp",
+            "StrictModes no", "UsePAM no", "Subsystem sftp internal-sftp", f"ForceCommand {self._session_command()}",
             "AllowTcpForwarding no", "X11Forwarding no", "PermitTTY no",
             f"PidFile {self.workdir / 'sshd.pid'}", "",
         ]))
         return config
+
+    def _session_command(self) -> str:
+        if not self.stalls:
+            return "internal-sftp"
+        relay = Path(__file__).resolve().parent / "sftp_stall.py"
+        return " ".join(shlex.quote(str(part)) for part in (
+            sys.executable, relay, SFTP_SERVER, self.workdir / "stall-armed", self.workdir / "stalled"))
+
+    def stall_at(self, folder: Path) -> None:
+        """With `stalls`: the next request to open `folder` stops the session that asks it, as
+        a server that stopped answering in the middle of a walk (`wait_for_stall`)."""
+        assert self.stalls, "SftpServer(stalls=True) relays the sessions that stall"
+        (self.workdir / "stall-armed").write_text(str(folder))
+
+    def wait_for_stall(self, timeout: float = 60) -> None:
+        """Until a session has stopped at the folder `stall_at` named."""
+        deadline = time.monotonic() + timeout
+        while not (self.workdir / "stalled").exists():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"no session asked for the folder to stall at within {timeout} s")
+            time.sleep(0.05)
 
     def _start_sshd(self) -> None:
         """sshd on a free port; another one if something took that port in between."""

@@ -30,13 +30,18 @@ GVFS_PROGRAMS = {"gvfsd-sftp (gvfs-backends)": "/usr/libexec/gvfsd-sftp", "gvfsd
 @pytest.fixture
 def sftp_server(tmp_path):
     """An sshd on a loopback port accepting this user's key, held by an ssh-agent."""
+    yield from serve_sftp(tmp_path)
+
+
+def serve_sftp(tmp_path, stalls: bool = False):
+    """The sftp server fixtures' body (`stalls`: see SftpServer)."""
     missing = missing_tools() + [name for name, path in GVFS_PROGRAMS.items() if not os.access(path, os.X_OK)]
     if missing:
         reason = "needs " + ", ".join(missing) + " (build-aux/install-deps.sh test installs them)"
         if os.environ.get("CI") == "true":
             pytest.fail(reason + ": CI must run a real GVfs backend", pytrace=False)
         pytest.skip(reason)
-    server = SftpServer(tmp_path / "ssh").start()
+    server = SftpServer(tmp_path / "ssh", stalls=stalls).start()
     try:
         yield server
     finally:
