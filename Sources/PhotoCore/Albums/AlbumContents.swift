@@ -24,10 +24,19 @@ public final class AlbumContents {
     public private(set) var isListed = false
     public weak var source: (any AlbumSource)?
     private var changeObservers: [(PhotoList.Splice) -> Void] = []
-    /// A search's filter: the photos it keeps are `photos`, the others wait here until it
-    /// changes (nil: every photo shown).
+    /// A search's filter: the photos it keeps are `photos` (nil: every photo shown).
     private var keep: ((Photo) -> Bool)?
-    private var hidden: [String: Photo] = [:]
+    /// While filtered, every photo of the album in its order (`photos` is the part shown).
+    private var unfiltered: PhotoList?
+    /// Changes with the album's photos (found, gone, dates read, sorted), whatever a search
+    /// shows: a search's result is for the photos of one generation. Never the same for two
+    /// albums, nor twice for one.
+    public private(set) var generation: Int
+    private static var generations = 0
+    private static func nextGeneration() -> Int {
+        generations += 1
+        return generations
+    }
 
     /// Called once when the album's photos have all been listed, with their count or the
     /// reason the listing failed.
@@ -37,6 +46,7 @@ public final class AlbumContents {
         self.id = id
         self.source = source
         photos = PhotoList(order: order)
+        generation = Self.nextGeneration()
     }
 
     /// Calls `observer` with each change of the display order, after `photos` has changed.
@@ -48,19 +58,19 @@ public final class AlbumContents {
 
     /// Photos found, or found changed.
     public func insert(_ batch: [Photo]) {
-        guard let keep else {
+        generation = Self.nextGeneration()
+        guard let keep, unfiltered != nil else {
             if let splice = photos.insert(batch) { notify(splice) }
             return
         }
+        unfiltered?.insert(batch)
         var shown: [Photo] = []
         var leaving: Set<String> = []
         for photo in batch {
             if keep(photo) {
-                hidden[photo.id] = nil
                 shown.append(photo)
-            } else {
-                hidden[photo.id] = photo
-                if photos.index(of: photo.id) != nil { leaving.insert(photo.id) }
+            } else if photos.index(of: photo.id) != nil {
+                leaving.insert(photo.id)
             }
         }
         if !leaving.isEmpty, let splice = photos.remove(ids: leaving) { notify(splice) }
@@ -69,36 +79,42 @@ public final class AlbumContents {
 
     /// Photos gone.
     public func remove(_ ids: Set<String>) {
-        for id in ids { hidden[id] = nil }
+        generation = Self.nextGeneration()
+        unfiltered?.remove(ids: ids)
         if let splice = photos.remove(ids: ids) { notify(splice) }
     }
 
     /// Dates taken read (nil: the file records none).
     public func setDatesTaken(_ dates: [String: Int64?]) {
-        for (id, date) in dates where hidden[id] != nil { hidden[id]?.dateTaken = date }
+        generation = Self.nextGeneration()
+        unfiltered?.setDatesTaken(dates)
         if let splice = photos.setDatesTaken(dates) { notify(splice) }
     }
 
     // MARK: Searching
 
-    /// Every photo of the album, shown or left out by the search.
-    public var allPhotos: [Photo] { photos.all + hidden.values }
+    /// Every photo of the album, shown or left out by the search, in the album's order.
+    public var allPhotos: [Photo] { (unfiltered ?? photos).all }
     /// How many photos the album has, whatever the search shows.
-    public var unfilteredCount: Int { photos.count + hidden.count }
+    public var unfilteredCount: Int { (unfiltered ?? photos).count }
     public var isFiltered: Bool { keep != nil }
 
-    /// Shows only the photos `keep` is true of (nil: all of them again), as at most two
-    /// splices: the photos leaving, then the photos coming back.
+    /// Shows only the photos `keep` is true of (nil: all of them again), as one splice.
+    /// No photo is looked up by its id, whatever the album's size: the photos kept are
+    /// taken from the album's whole list in its order, and all of them, or none filtered,
+    /// are that list itself.
     public func setFilter(_ keep: ((Photo) -> Bool)?) {
         self.keep = keep
-        if let keep {
-            let leaving = photos.all.filter { !keep($0) }
-            for photo in leaving { hidden[photo.id] = photo }
-            if !leaving.isEmpty, let splice = photos.remove(ids: Set(leaving.map(\.id))) { notify(splice) }
+        let all = unfiltered ?? photos
+        guard let keep else {
+            unfiltered = nil
+            if let splice = photos.replace(with: all) { notify(splice) }
+            return
         }
-        let coming = hidden.values.filter { keep?($0) ?? true }
-        for photo in coming { hidden[photo.id] = nil }
-        if !coming.isEmpty, let splice = photos.insert(coming) { notify(splice) }
+        unfiltered = all
+        let kept = all.all.filter(keep)
+        let splice = kept.count == all.count ? photos.replace(with: all) : photos.replace(with: kept)
+        if let splice { notify(splice) }
     }
 
     /// The listing ended.
@@ -114,6 +130,8 @@ public final class AlbumContents {
     /// Shows the photos in another order; has the dates taken read first when that order
     /// needs them.
     public func sort(by order: PhotoOrder) {
+        generation = Self.nextGeneration()
+        unfiltered?.sort(by: order)
         if let splice = photos.sort(by: order) { notify(splice) }
         if order.key == .dateTaken, isListed { source?.datesNeeded(by: self) }
     }

@@ -31,6 +31,10 @@ public struct Photo: Sendable, Hashable, Identifiable {
     private let names: Names
     /// The file's URI (`file:///…`); unique within a folder.
     public var id: String { names.id }
+    /// Which listed file this is, the same for every copy of this value (a date read since
+    /// included), cheaper to look up than `id`: a new listing of the file is another one.
+    /// Valid while a copy of the photo is held.
+    public var identity: ObjectIdentifier { ObjectIdentifier(names) }
     /// The name to show a person (GIO's display name: valid UTF-8 even for odd names).
     public var displayName: String { names.displayName }
     /// The content type known so far (by name while listing, by content once sniffed).

@@ -118,21 +118,53 @@ public struct PhotoList: Sendable {
         return apply(photos.sorted(by: newOrder.areInIncreasingOrder))
     }
 
+    /// Shows `kept` instead: photos of this list, or of a list in the same order that this
+    /// one is a part of (a search's result, in the album's order). One splice.
+    @discardableResult
+    public mutating func replace(with kept: [Photo]) -> Splice? { apply(kept) }
+
+    /// Becomes `other` (the album's whole list, a search cleared), its order and its index
+    /// taken as they are: no photo is looked up. One splice.
+    @discardableResult
+    public mutating func replace(with other: PhotoList) -> Splice? {
+        let (prefix, suffix) = Self.unchanged(photos, other.photos)
+        let splice = Self.splice(photos, other.photos, prefix: prefix, suffix: suffix)
+        self = other
+        return splice
+    }
+
     /// Replaces the contents with `new` and describes the change as one splice covering
     /// everything between the first and the last position that differ (in id or in value).
     private mutating func apply(_ new: [Photo]) -> Splice? {
         let old = photos
+        let (prefix, suffix) = Self.unchanged(old, new)
+        photos = new
+        // Only the changed span moves, and what follows it when the count changed; unless
+        // that is more than the new list (most photos left out by a search): then the
+        // index is made again for what is left.
+        let reindexEnd = old.count == new.count ? new.count - suffix : new.count
+        if (old.count - suffix - prefix) + (reindexEnd - prefix) > new.count {
+            indexByID = Dictionary(minimumCapacity: new.count)
+            for (i, p) in new.enumerated() { indexByID[p.id] = i }
+        } else {
+            indexByID.reserveCapacity(new.count)
+            for p in old[prefix..<(old.count - suffix)] { indexByID[p.id] = nil }
+            for i in prefix..<reindexEnd { indexByID[new[i].id] = i }
+        }
+        return Self.splice(old, new, prefix: prefix, suffix: suffix)
+    }
+
+    /// How many photos are the same at the start and at the end of both lists.
+    private static func unchanged(_ old: [Photo], _ new: [Photo]) -> (prefix: Int, suffix: Int) {
         var prefix = 0
         while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
         var suffix = 0
         while suffix < old.count - prefix, suffix < new.count - prefix,
               old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
-        photos = new
-        indexByID.reserveCapacity(new.count)
-        // Only the changed span moves, and what follows it when the count changed.
-        for p in old[prefix..<(old.count - suffix)] { indexByID[p.id] = nil }
-        let reindexEnd = old.count == new.count ? new.count - suffix : new.count
-        for i in prefix..<reindexEnd { indexByID[new[i].id] = i }
+        return (prefix, suffix)
+    }
+
+    private static func splice(_ old: [Photo], _ new: [Photo], prefix: Int, suffix: Int) -> Splice? {
         let removed = old[prefix..<(old.count - suffix)].map(\.id)
         let inserted = new[prefix..<(new.count - suffix)].map(\.id)
         if removed.isEmpty && inserted.isEmpty { return nil }

@@ -31,7 +31,7 @@ final class ShownMarks {
     /// What each photo's EXIF says that a search looks at (its camera, its date taken), once read.
     private var knownFacts: [String: ExifFacts] = [:]
     private var factsPending: Set<String> = []
-    private var factListeners: [(owner: () -> AnyObject?, changed: @MainActor () -> Void)] = []
+    private var factListeners: [(owner: () -> AnyObject?, changed: @MainActor ([(uri: String, facts: ExifFacts)]) -> Void)] = []
 
     /// Every photo's EXIF facts known now (a copy, to hand to a worker).
     var facts: [String: ExifFacts] { knownFacts }
@@ -54,21 +54,21 @@ final class ShownMarks {
     /// Facts read (nil: the file could not be read, to try again another time); kept in the
     /// index too unless they came from there.
     func factsRead(_ read: [(uri: String, facts: ExifFacts?)], fromIndex: Bool = false) {
-        var changed = false
+        var changed: [(uri: String, facts: ExifFacts)] = []
         for (uri, facts) in read {
             factsPending.remove(uri)
             guard let facts, knownFacts[uri] != facts else { continue }
             if !fromIndex { remember(.facts(facts), of: uri) }
             knownFacts[uri] = facts
-            changed = true
+            changed.append((uri, facts))
         }
-        guard changed else { return }
+        guard !changed.isEmpty else { return }
         factListeners.removeAll { $0.owner() == nil }
-        for listener in factListeners { listener.changed() }
+        for listener in factListeners { listener.changed(changed) }
     }
 
-    /// Calls `changed` when facts are read, while `owner` lives.
-    func listenForFacts(_ owner: AnyObject, _ changed: @escaping @MainActor () -> Void) {
+    /// Calls `changed` with the facts that changed when facts are read, while `owner` lives.
+    func listenForFacts(_ owner: AnyObject, _ changed: @escaping @MainActor ([(uri: String, facts: ExifFacts)]) -> Void) {
         factListeners.append(({ [weak owner] in owner }, changed))
     }
 
@@ -218,22 +218,11 @@ final class ShownMarks {
     nonisolated func onWorker(_ work: @escaping @Sendable () -> Void) { queue.async(execute: work) }
 }
 
-/// What a photo's EXIF says that a search looks at: the camera ("" for none) and the date taken
-/// (µs, `ExifDate`; nil for none).
-struct ExifFacts: Sendable, Equatable {
-    var camera: String
-    var taken: Int64?
-
-    init(camera: String, taken: Int64?) {
-        self.camera = camera
-        self.taken = taken
-    }
-
+extension ExifFacts {
     /// What a read found; nil when the file could not be read.
     init?(read: (date: DateTakenCache.Value?, camera: String?)) {
         guard let date = read.date else { return nil }
-        camera = read.camera ?? ""
-        taken = date.dateTaken
+        self.init(camera: read.camera ?? "", taken: date.dateTaken)
     }
 }
 

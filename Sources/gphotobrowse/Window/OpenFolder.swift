@@ -39,6 +39,8 @@ final class OpenFolder {
     var favourites: Set<String> = []
     /// A change of `favourites` is waiting to be shown.
     var favouritesPending = false
+    /// What searches of the folder look at (`PhotoFiltering`), once one was made.
+    var searchCorpus: FolderSearchCorpus?
     /// How many album pages are kept with their widgets; older ones are let go (never All
     /// Photos').
     static let keptPages = 6

@@ -2,9 +2,11 @@ import Foundation
 import Synchronization
 import PhotoCore
 
-/// A search applied to the album shown: the photos matched on a worker, from what is known
-/// of them (names, folders, marks), then the grid filtered, with `trace filtered COUNT MS`.
-/// Marks not read yet are asked for; the search runs again as they come.
+/// A search applied to the album shown: the photos matched on the search worker against the
+/// folder's search corpus (`SearchCorpus`: every photo's folded text in one buffer, its marks
+/// and facts by place), then the grid filtered in one splice, with `trace filtered COUNT MS`.
+/// Marks not read yet are asked for; they reach the corpus as they come, and the search runs
+/// again.
 extension BrowserWindow {
     func installSearch() {
         searchBar.onChange = { [weak self] search in self?.filter(by: search) }
@@ -12,15 +14,27 @@ extension BrowserWindow {
             guard let self, self.folder != nil, self.isGridShown else { return }
             self.searchBar.toggle()
         }
-        ShownMarks.shared.listen(searchBar) { [weak self] _, _ in self?.marksArrived() }
-        ShownMarks.shared.listenForFacts(searchBar) { [weak self] in self?.marksArrived() }
+        // The corpus is made as the bar opens, ahead of the first key.
+        onSignal(searchBar.root, "notify::search-mode-enabled") { [weak self] in
+            guard let self, self.searchBar.isOpen, let folder = self.folder else { return }
+            let corpus = self.corpus(told: folder.contents, in: folder)
+            _ = self.jobs.submit(to: .searches, priority: 0) { _ in corpus.update() }
+        }
+        ShownMarks.shared.listen(searchBar) { [weak self] uri, marks in
+            self?.folder?.searchCorpus?.tell(.marks(uri: uri, marks))
+            self?.marksArrived()
+        }
+        ShownMarks.shared.listenForFacts(searchBar) { [weak self] read in
+            self?.folder?.searchCorpus?.tell(.facts(read))
+            self?.marksArrived()
+        }
     }
 
     /// Filters the album shown by `search`; an empty search shows every photo of every page.
-    /// What is known of the photos is taken as it is now (copies, not shared with the
-    /// main thread) and matched on a worker; only the result comes back. Another search
-    /// cancels the one under way; the same one asked again (marks read, photos found) runs
-    /// again once it ends (`SearchRuns`).
+    /// The album's photos as they are now go to the corpus (a copy, not shared with the main
+    /// thread), the search runs on the worker, and only which photos it keeps comes back.
+    /// Another search cancels the one under way; the same one asked again (marks read,
+    /// photos found) runs again once it ends (`SearchRuns`).
     func filter(by search: PhotoSearch) {
         guard let folder else { return }
         if search.isEmpty {
@@ -40,35 +54,50 @@ extension BrowserWindow {
         var asked = search
         if inFavourites { asked.favouritesOnly = true }
         let matching = asked
-        let photos = contents.allPhotos
         // Cameras matter to words, and dates taken to a period: read with the photos' EXIF.
-        askForMarks(of: photos, in: contents, facts: !search.words.isEmpty || search.takenFrom != nil || search.takenBefore != nil)
-        let known = ShownMarks.shared.known
-        let facts = ShownMarks.shared.facts
-        let top = folder.source.uri
+        askForMarks(in: contents, facts: !search.words.isEmpty || search.takenFrom != nil || search.takenBefore != nil)
+        let corpus = corpus(told: contents, in: folder)
+        let album = ObjectIdentifier(contents)
         // A search job of the window; another search (or leaving the folder) cancels it.
         searching?.cancel()
         let searching = CancellationFlag()
         self.searching = searching
         let owner = MainThreadOwner(self)
         _ = jobs.submit(to: .searches, priority: 0, within: searching) { flag in
-            guard let matched = Self.matching(matching, in: photos, marks: known, facts: facts, under: top, cancellation: flag) else { return }
-            let judged = Set(photos.map(\.id))
+            guard let found = corpus.search(matching, in: album, cancellation: flag) else { return }
+            // The photos kept in Favourites (few), the photos left out anywhere else: photos
+            // found since are shown there until the search runs again for them.
+            var marked = Set<ObjectIdentifier>()
+            for (photo, keep) in zip(found.photos, found.kept) where keep == inFavourites { marked.insert(photo.identity) }
+            let photos = found.photos, generation = found.generation
             owner.onMain { window in
                 let (show, again) = window.searchRuns.finished(run)
                 guard show else { return }
                 window.searching = nil
                 if let folder = window.folder, folder.contents === contents {
-                    // Photos found after the search began show until it runs again for them.
-                    contents.setFilter { matched.contains($0.id) || !judged.contains($0.id) && !inFavourites }
+                    // `photos` holds every photo `marked` names, so that none of their
+                    // identities is another photo's while the filter lasts.
+                    contents.setFilter { photo in
+                        withExtendedLifetime(photos) { marked.contains(photo.identity) == inFavourites }
+                    }
                     window.searchBar.showCount(contents.photos.count, of: contents.unfilteredCount)
                     window.applyPolicy()
                     Trace.milestone("filtered", contents.photos.count)
-                    if contents.unfilteredCount != judged.count { window.searchAgainSoon() }
+                    if contents.generation != generation { window.searchAgainSoon() }
                 }
                 if let again { window.filter(by: again) }
             }
         }
+    }
+
+    /// The folder's search corpus, made if need be, told the photos of `contents` as they
+    /// are now (with the marks and facts known now, for the photos new to it).
+    private func corpus(told contents: AlbumContents, in folder: OpenFolder) -> FolderSearchCorpus {
+        let corpus = folder.searchCorpus ?? FolderSearchCorpus(top: folder.source.uri)
+        folder.searchCorpus = corpus
+        corpus.tell(.album(ObjectIdentifier(contents), generation: contents.generation, photos: contents.allPhotos,
+                           marks: ShownMarks.shared.known, facts: ShownMarks.shared.facts))
+        return corpus
     }
 
     /// Stops the search under way (cleared, the folder left): its result is not shown.
@@ -81,44 +110,16 @@ extension BrowserWindow {
     /// Asks for the marks (and, when the search needs them, the cameras and dates) of the
     /// album's photos once for as many photos as it has, not again at every key: that is a
     /// look per photo on the main thread.
-    private func askForMarks(of photos: [Photo], in contents: AlbumContents, facts: Bool) {
-        let album = AskedAlbum(contents: ObjectIdentifier(contents), count: photos.count)
+    private func askForMarks(in contents: AlbumContents, facts: Bool) {
+        let album = AskedAlbum(contents: ObjectIdentifier(contents), count: contents.unfilteredCount)
         if marksAsked != album {
             marksAsked = album
-            ShownMarks.shared.request(photos.map(\.id))
+            ShownMarks.shared.request(contents.allPhotos.map(\.id))
         }
         if facts, factsAsked != album {
             factsAsked = album
-            ShownMarks.shared.requestFacts(photos.map(\.id))
+            ShownMarks.shared.requestFacts(contents.allPhotos.map(\.id))
         }
-    }
-
-    /// The ids of the photos `search` keeps; nil once `cancellation` is (a newer search, the
-    /// folder left). On a worker.
-    nonisolated static func matching(_ search: PhotoSearch, in photos: [Photo], marks: [String: PhotoMarks],
-                                     facts: [String: ExifFacts], under top: String, cancellation: CancellationFlag) -> Set<String>? {
-        let matcher = search.matcher()
-        var kept = Set<String>()
-        SearchTexts.shared.withTexts { texts in
-            for (n, photo) in photos.enumerated() {
-                if n % 1024 == 0, cancellation.isCancelled { return }
-                let camera = facts[photo.id]?.camera ?? "", photoMarks = marks[photo.id] ?? .none
-                // The folded text worked out for an earlier search, while what it is made of holds.
-                let folded: String
-                if let text = texts[photo.id], text.top == top, text.name == photo.displayName, text.camera == camera, text.tags == photoMarks.tags {
-                    folded = text.folded
-                } else {
-                    folded = SearchablePhoto.foldedText(name: photo.displayName, folder: folderPath(of: photo.id, under: top),
-                                                        camera: camera, tags: photoMarks.tags)
-                    texts[photo.id] = SearchTexts.Text(top: top, name: photo.displayName, camera: camera, tags: photoMarks.tags, folded: folded)
-                }
-                let searchable = SearchablePhoto(name: photo.displayName, folder: "", camera: camera, marks: photoMarks,
-                                                 taken: (photo.dateTaken ?? facts[photo.id]?.taken).map { $0 / 1_000_000 },
-                                                 isVideo: photo.contentType.hasPrefix("video/"), foldedText: folded)
-                if matcher.matches(searchable) { kept.insert(photo.id) }
-            }
-        }
-        return cancellation.isCancelled ? nil : kept
     }
 
     /// Marks read while a search is open: the search again, once they stop coming for a moment.
@@ -138,34 +139,38 @@ extension BrowserWindow {
             if self.searchBar.isOpen, !self.searchBar.search.isEmpty { self.filter(by: self.searchBar.search) }
         }
     }
-
-    /// The folders a photo is in below the folder opened, as words to search ("Kyoto/Day 1"
-    /// for a photo in Pictures/Kyoto/Day 1 when Pictures is opened); the folder's own name
-    /// when the photo is elsewhere (an album of the person's own).
-    nonisolated static func folderPath(of uri: String, under top: String) -> String {
-        let parent = uri[..<(uri.lastIndex(of: "/") ?? uri.startIndex)]
-        let prefix = top.hasSuffix("/") ? top : top + "/"
-        let below = parent.hasPrefix(prefix) ? parent.dropFirst(prefix.count) : parent[(parent.lastIndex(of: "/").map { parent.index(after: $0) } ?? parent.startIndex)...]
-        return String(below).removingPercentEncoding ?? String(below)
-    }
 }
 
-/// The folded text of each photo searched, kept between searches (by photo, with what it was
-/// made of): on 100,000 photos, folding them again at each key would take most of a second.
-final class SearchTexts: Sendable {
-    struct Text {
-        var top: String
-        var name: String
-        var camera: String
-        var tags: [String]
-        var folded: String
+/// The search corpus of a folder (`SearchCorpus`), changed and searched on the search worker
+/// only (one search at a time); the main thread tells it what changed, in the order it saw
+/// it, and the next job there applies it.
+final class FolderSearchCorpus: Sendable {
+    private let changes = Mutex<[SearchCorpus.Change]>([])
+    private let corpus: Mutex<SearchCorpus>
+
+    init(top: String) { corpus = Mutex(SearchCorpus(top: top)) }
+
+    /// From any thread.
+    func tell(_ change: SearchCorpus.Change) { changes.withLock { $0.append(change) } }
+
+    /// On the search worker: the changes told so far applied.
+    func update() {
+        let told = changes.withLock { changes in
+            defer { changes = [] }
+            return changes
+        }
+        guard !told.isEmpty else { return }
+        corpus.withLock { $0.apply(told) }
     }
 
-    static let shared = SearchTexts()
-    private let texts = Mutex<[String: Text]>([:])
-
-    /// Runs `body` with the texts, on a worker (searches run one after another).
-    func withTexts(_ body: (inout [String: Text]) -> Void) { texts.withLock { body(&$0) } }
+    /// On the search worker: what `search` keeps of the album `album` as told last; nil once
+    /// `cancellation` is (a newer search, the folder left).
+    func search(_ search: PhotoSearch, in album: ObjectIdentifier, cancellation: CancellationFlag) -> SearchCorpus.Found? {
+        update()
+        return corpus.withLock { corpus in
+            cancellation.isCancelled ? nil : corpus.search(search, in: album) { cancellation.isCancelled }
+        }
+    }
 }
 
 /// An album whose photos' marks a search asked for, and how many it had then.

@@ -1,0 +1,322 @@
+import Foundation
+
+/// What a photo's EXIF says that a search looks at: the camera ("" for none) and the date
+/// taken (µs, `ExifDate`; nil for none).
+public struct ExifFacts: Sendable, Equatable {
+    public var camera: String
+    public var taken: Int64?
+
+    public init(camera: String, taken: Int64?) {
+        self.camera = camera
+        self.taken = taken
+    }
+}
+
+/// What searches look at of every photo of a folder, kept on the search worker from one key
+/// to the next: each photo's name, folder, camera and tags folded (no case, no accents) into
+/// one buffer of UTF-8 bytes, and its favourite, stars, kind and date in arrays, all by the
+/// photo's place in the corpus. A search is a scan of the buffer for each word and a pass
+/// over the arrays: no photo is looked up by its URI. Made once, when a folder is first
+/// searched, then kept up to date by the changes the main thread saw, in their order
+/// (`apply`): the album's photos as a search found them, marks and facts read or set.
+public struct SearchCorpus: Sendable {
+    /// A change, in the order the main thread saw it.
+    public enum Change: Sendable {
+        /// An album's photos now (`generation`: `AlbumContents.generation`), in its order,
+        /// with what was known then of every photo's marks and facts: photos new to the
+        /// corpus take theirs from there, changes after come as `marks` and `facts`.
+        case album(ObjectIdentifier, generation: Int, photos: [Photo], marks: [String: PhotoMarks], facts: [String: ExifFacts])
+        case marks(uri: String, PhotoMarks)
+        case facts([(uri: String, facts: ExifFacts)])
+    }
+
+    /// An album as a search sees it: its photos in its order, and the place of each in the corpus.
+    struct Album: Sendable {
+        let id: ObjectIdentifier
+        let generation: Int
+        let photos: [Photo]
+        let positions: [Int32]
+    }
+
+    /// What a search keeps of an album: its photos (as told last, in its order) and, for
+    /// each, whether the search keeps it.
+    public struct Found: Sendable {
+        public let photos: [Photo]
+        public let kept: [Bool]
+        /// The album's `generation` when its photos were told.
+        public let generation: Int
+    }
+
+    /// The folder opened: a photo's folder is searched by its path below it.
+    public let top: String
+    /// The albums told last, the latest first (a few: the window's pages).
+    private var albums: [Album] = []
+    private static let albumsKept = 4
+
+    // By place in the corpus. A photo gone stays (its place is never reused): searches are
+    // of an album's photos, each found by its place.
+    private var photos: [Photo] = []
+    private var favourite: [Bool] = []
+    private var rating: [UInt8] = []
+    private var isVideo: [Bool] = []
+    /// The date taken the EXIF facts say (µs; `noDate`), when the photo's own is not known.
+    private var factsTaken: [Int64] = []
+    private var camera: [String] = []
+    private var tags: [[String]] = []
+    private var segmentOf: [Int32] = []
+    private var placeOfURI: [String: Int32] = [:]
+    private var placeOfPhoto: [ObjectIdentifier: Int32] = [:]
+
+    // The folded text: each photo's in a segment of `text` ending in "\n" (a word holds no
+    // whitespace, so no word is found across two photos). A photo's text that changes is
+    // written anew at the end; its old segment is left, owned by no one, until they are
+    // more than the rest (`compact`).
+    private var text: [UInt8] = []
+    private var segmentStart: [Int32] = []
+    private var segmentOwner: [Int32] = []
+    private var unownedBytes = 0
+
+    private static let noDate = Int64.min
+    /// `PhotoSearch.folded` of the folder last made into text, while photos of one folder follow each other.
+    private var lastFolder: (parent: Substring, folded: [UInt8])?
+
+    public init(top: String) {
+        self.top = top
+    }
+
+    /// How many photos the corpus holds (those gone included).
+    public var count: Int { photos.count }
+
+    // MARK: Changes
+
+    public mutating func apply(_ changes: [Change]) {
+        // Of several snapshots of one album, the last says all that the others did.
+        var lastOfAlbum: [ObjectIdentifier: Int] = [:]
+        for (n, change) in changes.enumerated() {
+            if case .album(let id, _, _, _, _) = change { lastOfAlbum[id] = n }
+        }
+        for (n, change) in changes.enumerated() {
+            switch change {
+            case .album(let id, let generation, let photos, let marks, let facts):
+                guard lastOfAlbum[id] == n else { continue }
+                sync(id, generation: generation, photos: photos, marks: marks, facts: facts)
+            case .marks(let uri, let marks):
+                if let place = placeOfURI[uri] { set(marks, at: Int(place)) }
+            case .facts(let read):
+                for (uri, facts) in read {
+                    if let place = placeOfURI[uri] { set(facts, at: Int(place)) }
+                }
+            }
+        }
+        if unownedBytes > 1 << 20, unownedBytes > text.count / 2 { compact() }
+    }
+
+    /// The album's photos as they are now: each found by its identity (a value listed
+    /// before), else by its URI (listed again), else added with the marks and facts known.
+    private mutating func sync(_ id: ObjectIdentifier, generation: Int, photos list: [Photo],
+                               marks: [String: PhotoMarks], facts: [String: ExifFacts]) {
+        // Generations are never reused, whatever album is at the same address.
+        if albums.contains(where: { $0.id == id && $0.generation == generation }) { return }
+        var positions: [Int32] = []
+        positions.reserveCapacity(list.count)
+        for photo in list {
+            if let place = placeOfPhoto[photo.identity] {
+                // The same file; its date taken may have been read since.
+                if photos[Int(place)].dateTaken != photo.dateTaken { photos[Int(place)] = photo }
+                positions.append(place)
+            } else if let place = placeOfURI[photo.id] {
+                let p = Int(place)
+                placeOfPhoto[photos[p].identity] = nil
+                placeOfPhoto[photo.identity] = place
+                let renamed = photos[p].displayName != photo.displayName
+                photos[p] = photo
+                isVideo[p] = photo.contentType.hasPrefix("video/")
+                if renamed { writeText(at: p) }
+                positions.append(place)
+            } else {
+                positions.append(add(photo, marks: marks[photo.id] ?? .none, facts: facts[photo.id]))
+            }
+        }
+        albums.removeAll { $0.id == id }
+        albums.insert(Album(id: id, generation: generation, photos: list, positions: positions), at: 0)
+        if albums.count > Self.albumsKept { albums.removeLast() }
+    }
+
+    private mutating func add(_ photo: Photo, marks: PhotoMarks, facts: ExifFacts?) -> Int32 {
+        let place = Int32(photos.count)
+        photos.append(photo)
+        favourite.append(marks.favourite)
+        rating.append(UInt8(marks.rating))
+        isVideo.append(photo.contentType.hasPrefix("video/"))
+        factsTaken.append(facts?.taken ?? Self.noDate)
+        camera.append(facts?.camera ?? "")
+        tags.append(marks.tags)
+        segmentOf.append(-1)
+        placeOfURI[photo.id] = place
+        placeOfPhoto[photo.identity] = place
+        writeText(at: Int(place))
+        return place
+    }
+
+    private mutating func set(_ marks: PhotoMarks, at p: Int) {
+        favourite[p] = marks.favourite
+        rating[p] = UInt8(marks.rating)
+        if tags[p] != marks.tags {
+            tags[p] = marks.tags
+            writeText(at: p)
+        }
+    }
+
+    private mutating func set(_ facts: ExifFacts, at p: Int) {
+        factsTaken[p] = facts.taken ?? Self.noDate
+        if camera[p] != facts.camera {
+            camera[p] = facts.camera
+            writeText(at: p)
+        }
+    }
+
+    /// Writes the photo's folded text at the end of the buffer, leaving its old segment.
+    private mutating func writeText(at p: Int) {
+        let old = Int(segmentOf[p])
+        if old >= 0 {
+            segmentOwner[old] = -1
+            unownedBytes += segmentEnd(old) - Int(segmentStart[old])
+        }
+        segmentOf[p] = Int32(segmentStart.count)
+        segmentStart.append(Int32(text.count))
+        segmentOwner.append(Int32(p))
+        let photo = photos[p]
+        PhotoSearch.appendFolded(photo.displayName, to: &text)
+        text.append(0x0A)
+        let uri = photo.id
+        let parent = uri[..<(uri.lastIndex(of: "/") ?? uri.startIndex)]
+        if let lastFolder, lastFolder.parent == parent {
+            text.append(contentsOf: lastFolder.folded)
+        } else {
+            var folded: [UInt8] = []
+            PhotoSearch.appendFolded(Self.folderPath(of: uri, under: top), to: &folded)
+            text.append(contentsOf: folded)
+            lastFolder = (parent, folded)
+        }
+        text.append(0x0A)
+        PhotoSearch.appendFolded(camera[p], to: &text)
+        text.append(0x0A)
+        for tag in tags[p] {
+            PhotoSearch.appendFolded(tag, to: &text)
+            text.append(0x0A)
+        }
+    }
+
+    private func segmentEnd(_ segment: Int) -> Int {
+        segment + 1 < segmentStart.count ? Int(segmentStart[segment + 1]) : text.count
+    }
+
+    /// Writes the buffer again without the segments no photo owns.
+    mutating func compact() {
+        var newText: [UInt8] = []
+        newText.reserveCapacity(text.count - unownedBytes)
+        var newStart: [Int32] = [], newOwner: [Int32] = []
+        for segment in segmentStart.indices where segmentOwner[segment] >= 0 {
+            let owner = Int(segmentOwner[segment])
+            segmentOf[owner] = Int32(newStart.count)
+            newStart.append(Int32(newText.count))
+            newOwner.append(Int32(owner))
+            newText.append(contentsOf: text[Int(segmentStart[segment])..<segmentEnd(segment)])
+        }
+        text = newText
+        segmentStart = newStart
+        segmentOwner = newOwner
+        unownedBytes = 0
+    }
+
+    // MARK: Searching
+
+    /// What `search` keeps of the album `id` (as told last); nil when `isCancelled` says so
+    /// first. An album never told keeps nothing.
+    public func search(_ search: PhotoSearch, in id: ObjectIdentifier, isCancelled: () -> Bool = { false }) -> Found? {
+        guard let album = albums.first(where: { $0.id == id }) else { return Found(photos: [], kept: [], generation: -1) }
+        var found: [Bool]?
+        for word in search.words {
+            var bytes: [UInt8] = []
+            PhotoSearch.appendFolded(word, to: &bytes)
+            guard !bytes.isEmpty else { continue }
+            let hits = places(holding: bytes)
+            if isCancelled() { return nil }
+            if found == nil { found = hits } else {
+                for p in hits.indices where !hits[p] { found![p] = false }
+            }
+        }
+        let rated = UInt8(search.minimumRating)
+        let from = search.takenFrom, before = search.takenBefore
+        var kept = [Bool](repeating: false, count: album.positions.count)
+        for (n, place) in album.positions.enumerated() {
+            let p = Int(place)
+            if let found, !found[p] { continue }
+            if search.favouritesOnly, !favourite[p] { continue }
+            if rating[p] < rated { continue }
+            switch search.kind {
+            case .all: break
+            case .photos: if isVideo[p] { continue }
+            case .videos: if !isVideo[p] { continue }
+            }
+            if from != nil || before != nil {
+                let micro = photos[p].dateTaken ?? (factsTaken[p] == Self.noDate ? nil : factsTaken[p])
+                guard let taken = micro.map({ $0 / 1_000_000 }) else { continue }
+                if let from, taken < from { continue }
+                if let before, taken >= before { continue }
+            }
+            kept[n] = true
+        }
+        return Found(photos: album.photos, kept: kept, generation: album.generation)
+    }
+
+    /// The places of the photos whose text holds `word` (folded UTF-8, not empty).
+    func places(holding word: [UInt8]) -> [Bool] {
+        var hits = [Bool](repeating: false, count: photos.count)
+        let first = Int32(word[0])
+        text.withUnsafeBufferPointer { buffer in
+            word.withUnsafeBufferPointer { needle in
+                guard let base = buffer.baseAddress, let needleBase = needle.baseAddress else { return }
+                let end = buffer.count, length = needle.count
+                var at = 0, segment = 0
+                while at + length <= end {
+                    guard let found = memchr(base + at, first, end - length + 1 - at) else { break }
+                    let offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    if length > 1, memcmp(base + offset + 1, needleBase + 1, length - 1) != 0 {
+                        at = offset + 1
+                        continue
+                    }
+                    // The photo whose text this is; its other matches are of no more use.
+                    while segmentEnd(segment) <= offset { segment += 1 }
+                    let owner = segmentOwner[segment]
+                    if owner >= 0 { hits[Int(owner)] = true }
+                    at = segmentEnd(segment)
+                    segment += 1
+                }
+            }
+        }
+        return hits
+    }
+
+    /// The folders a photo is in below the folder opened, as words to search ("Kyoto/Day 1"
+    /// for a photo in Pictures/Kyoto/Day 1 when Pictures is opened); the folder's own name
+    /// when the photo is elsewhere (an album of the person's own).
+    public static func folderPath(of uri: String, under top: String) -> String {
+        let parent = uri[..<(uri.lastIndex(of: "/") ?? uri.startIndex)]
+        let prefix = top.hasSuffix("/") ? top : top + "/"
+        let below = parent.hasPrefix(prefix) ? parent.dropFirst(prefix.count) : parent[(parent.lastIndex(of: "/").map { parent.index(after: $0) } ?? parent.startIndex)...]
+        return String(below).removingPercentEncoding ?? String(below)
+    }
+}
+
+extension PhotoSearch {
+    /// `folded(text)` as UTF-8 in canonical composition (NFC), what a corpus holds and
+    /// searches for: ASCII lowered byte by byte, as folding does it, anything else folded.
+    public static func appendFolded(_ text: String, to bytes: inout [UInt8]) {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            bytes.append(contentsOf: text.utf8.lazy.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 })
+        } else {
+            bytes.append(contentsOf: folded(text).precomposedStringWithCanonicalMapping.utf8)
+        }
+    }
+}
