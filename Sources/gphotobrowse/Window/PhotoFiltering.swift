@@ -124,7 +124,8 @@ extension BrowserWindow {
 
     /// Marks read while a search is open: the search again, once they stop coming for a moment.
     private func marksArrived() {
-        guard searchBar.isOpen, !searchBar.search.isEmpty else { return }
+        // Before the bar's state is read: 100,000 photos' marks may come one by one.
+        guard !refilterPending, searchBar.isOpen, !searchBar.search.isEmpty else { return }
         searchAgainSoon()
     }
 
