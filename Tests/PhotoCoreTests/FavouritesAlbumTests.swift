@@ -26,4 +26,10 @@ import Testing
         #expect(tree.photos(in: .favourites).count == 1)
         #expect(tree.summary(of: .favourites) == nil)
     }
+
+    @Test func theFavouritesKnownWhenAFolderIsListedAreThoseMarkedSo() {
+        let marks = ["a": PhotoMarks(favourite: true), "b": PhotoMarks(rating: 5), "c": PhotoMarks(favourite: true, tags: ["x"])]
+        #expect(FavouritesAlbum.favourites(among: ["c", "b", "a", "d"], marks: marks) == ["c", "a"])
+        #expect(FavouritesAlbum.favourites(among: ["b", "d"], marks: marks).isEmpty)
+    }
 }

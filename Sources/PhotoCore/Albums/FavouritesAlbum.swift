@@ -18,4 +18,10 @@ public enum FavouritesAlbum {
         guard count > 0 else { return nil }
         return AlbumSummary(id: .favourites, title: tr("Favourites"), count: count, cover: cover, newest: cover?.dateTakenOrModified)
     }
+
+    /// The photos among `ids` whose marks known now make them favourites, in the order
+    /// given: what a folder's Favourites holds once it is listed, before its sidecars are read.
+    public static func favourites(among ids: [String], marks: [String: PhotoMarks]) -> [String] {
+        ids.filter { marks[$0]?.favourite == true }
+    }
 }

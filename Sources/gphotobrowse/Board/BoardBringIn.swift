@@ -65,7 +65,7 @@ extension BoardWindow {
         let target = gtk_drop_target_new(gdk_file_list_get_type(), GDK_ACTION_COPY)!
         onDropAt(target) { [weak self] value, x, y in
             guard let self, cgtk_value_holds(value, gdk_file_list_get_type()) != 0, let list = g_value_get_boxed(value),
-                  let first = BrowserWindow.uris(of: list.cast()).first else { return false }
+                  let first = FolderDrop.uris(of: list.cast()).first else { return false }
             self.bringIn(first, at: self.boardPoint(ofCanvas: x, y))
             return true
         }

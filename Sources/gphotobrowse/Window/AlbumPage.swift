@@ -4,8 +4,8 @@ import PhotoIO
 
 /// One album as the window shows it: its photos, grid, viewer and edit mode, wired to one
 /// another. Each album keeps its own scroll position and selection; the viewer pages within
-/// the album it was opened from. The window connects a page to itself (pages, title, menus)
-/// in `AlbumPages.swift`.
+/// the album it was opened from. `AlbumPages` connects a page to the window (its pages, title,
+/// menus).
 @MainActor
 final class AlbumPage {
     private let live = LiveObjects.Token("AlbumPage")
@@ -18,15 +18,15 @@ final class AlbumPage {
     let viewer: PhotoViewer
     let edit: EditController
 
-    init(album: AlbumID, contents: AlbumContents, loader: ThumbnailLoader, tileEdge: Int, window: BrowserWindow, history: UndoHistory) {
+    init(album: AlbumID, contents: AlbumContents, loader: ThumbnailLoader, tileEdge: Int, parts: WindowParts, history: UndoHistory) {
         self.album = album
         Self.made += 1
         name = String(Self.made)
         self.contents = contents
         grid = ThumbnailGrid(contents: contents, loader: loader, tileEdge: tileEdge)
-        viewer = PhotoViewer(contents: contents, thumbnails: loader, decoder: window.decoder, jobs: window.jobs)
-        edit = EditController(window: window.window, contents: contents, grid: grid, bar: window.editBar,
-                              progress: window.progress, toasts: window.toasts, history: history, jobs: window.jobs)
+        viewer = PhotoViewer(contents: contents, thumbnails: loader, decoder: parts.decoder, jobs: parts.jobs)
+        edit = EditController(window: parts.parent, contents: contents, grid: grid, bar: parts.editBar,
+                              progress: parts.progress, toasts: parts.toasts, history: history, jobs: parts.jobs)
 
         viewer.isEditing = { [weak edit] in edit?.isEditing ?? false }
         viewer.onToggleSelected = { [weak edit] id in edit?.toggle(id) }
@@ -69,4 +69,16 @@ final class AlbumPage {
         }
         gtk_widget_add_controller(grid.root, keys)
     }
+}
+
+/// What every album page of a window uses of it: the window its dialogs go over, the
+/// decoder processes, the window's jobs, and the edit bar, progress bar and toasts they share.
+@MainActor
+struct WindowParts {
+    let parent: UnsafeMutablePointer<GtkWindow>
+    let decoder: IsolatedDecoder
+    let jobs: WindowJobs
+    let editBar: EditBar
+    let progress: JobProgress
+    let toasts: Toasts
 }

@@ -9,8 +9,11 @@ import PhotoIO
 ///
 /// The window owns the open folder (`OpenFolder`: its contents, thumbnail loader, grid,
 /// viewer and edit mode); opening another folder, or closing the window, cancels the
-/// listing and every decode it started. Opening is in `FolderOpening.swift`, the window's
-/// actions in `WindowActions.swift`, dropping folders in `FolderDrop.swift`.
+/// listing and every decode it started. What it does is in controllers it owns, each given
+/// what it uses and a protocol for what it asks of the window (the conformances at the end
+/// of this file); its own are its actions (`WindowActions.swift`), the one place applying
+/// the action policy (`WindowPolicy.swift`), its settings (`WindowSettings.swift`), opening
+/// (`FolderOpening.swift`) and the search (`PhotoFiltering.swift`).
 @MainActor
 final class BrowserWindow {
     private let live = LiveObjects.Token("BrowserWindow")
@@ -52,6 +55,25 @@ final class BrowserWindow {
     private(set) lazy var tagging = PhotoTagging(popover: tagsPopover, title: title.root, photos: self)
     /// Add to Album…, Remove from Album, Rename Album… and Delete Album.
     private(set) lazy var collectionActions = CollectionActions(toasts: toasts, parent: window, albums: self)
+    /// F2: renaming the photo acted on.
+    private(set) lazy var renaming = PhotoRenaming(popover: renamePopover, title: title.root, toasts: toasts, jobs: jobs,
+                                                   contextMenu: contextMenu, pages: self)
+    /// What a web album's list said beyond its photos.
+    private(set) lazy var webAlbum = WebAlbumOpening(title: title, offlineBanner: offlineBanner, toasts: toasts, pages: self)
+    /// Moving between albums, and the switcher kept up to date.
+    private(set) lazy var albumNavigation = AlbumNavigation(parent: window, header: header,
+                                                            renameDelete: collectionActions.renameDelete, pages: self)
+    /// What the folder's album pages use of the window.
+    private(set) lazy var parts = WindowParts(parent: window, decoder: decoder, jobs: jobs, editBar: editBar,
+                                              progress: progress, toasts: toasts)
+    /// The album pages: each connected to the window, switching between them, letting them go.
+    private(set) lazy var albumPages = AlbumPages(parent: window, stack: stack, header: header, searchBar: searchBar,
+                                                  contextMenu: contextMenu, notFound: notFound, renamePopover: renamePopover,
+                                                  tagsPopover: tagsPopover, navigation: albumNavigation, picker: picker, pages: self)
+    /// The Favourites album of the folder open.
+    private(set) lazy var favouritesPage = FavouritesPage(searchBar: searchBar, pages: self)
+    /// Folders and photos dropped on the window.
+    private var drop: FolderDrop?
     var folder: OpenFolder?
     /// The person's own albums, as the switcher lists them in every window.
     var collectionAlbums: [AlbumSummary] { YourAlbums.shared.summaries }
@@ -69,6 +91,10 @@ final class BrowserWindow {
 
     /// The program this window chooses photos for (`--pick`), if it does.
     let picking: PickSession?
+    /// Choosing photos for that program.
+    private(set) lazy var picker: PhotoPicking? = picking.map {
+        PhotoPicking(session: $0, header: header, jobs: jobs, contextMenu: contextMenu, pages: self)
+    }
     /// Called when opening what the command line asked for failed.
     var onOpenFailed: (String) -> Void = { _ in }
     /// Called when the window is gone.
@@ -105,13 +131,13 @@ final class BrowserWindow {
         status.recent.onOpen = { [weak self] uri in self?.open(uris: [uri]) }
         installActions()
         installSettings()
-        installAlbumNavigation()
+        albumNavigation.install()
         collectionActions.install()
         notFound.onRemove = { [weak self] uri in self?.collectionActions.removeFromAlbum([uri]) }
-        installDropTarget()
+        drop = FolderDrop(on: window.widget) { [weak self] uris in self?.open(uris: uris) }
         installSearch()
-        installFavourites()
-        if let picking { installPicking(picking) }
+        favouritesPage.install()
+        picker?.install(on: window)
         contextMenu.onChange = { [weak self] in self?.applyPolicy() }
         decodingBanner.onAvailable = { [weak self] in
             guard let folder = self?.folder else { return }
@@ -187,18 +213,11 @@ final class BrowserWindow {
         let last = folder.viewer.index
         folder.viewer.stop()
         header.show(.grid)
-        title.set(title: albumTitle(folder.page.album))
+        title.set(title: folder.title(of: folder.page.album))
         gtk_stack_set_visible_child(stack, folder.grid.root)
         updateSubtitle()
         if let last { folder.grid.reveal(last) } else { folder.grid.focus() }
         applyPolicy()
-    }
-
-    /// The viewer hides the header bar with its own chrome, and asks for fullscreen.
-    func setChromeVisible(_ visible: Bool) { gtk_widget_set_visible(header.root, visible ? 1 : 0) }
-
-    func setFullscreen(_ on: Bool) {
-        if on { gtk_window_fullscreen(window) } else { gtk_window_unfullscreen(window) }
     }
 
     // MARK: The first frame
@@ -245,12 +264,38 @@ final class BrowserWindow {
 extension BrowserWindow: AlbumsShown {
     var shownAlbum: AlbumID? { folder?.page.album }
     var undoHistory: UndoHistory? { folder?.history }
-    func show(_ album: AlbumID) { showAlbum(album) }
+    func show(_ album: AlbumID) { albumPages.show(album) }
 
     func albumsChanged() {
         updateAlbums()
         applyPolicy()
     }
+}
+
+/// What the window shows, to the controllers in it.
+extension BrowserWindow: ShownPages {}
+
+/// What the Favourites album (`FavouritesPage`) needs of the window.
+extension BrowserWindow: FavouritesShown {
+    func updateAlbums() { albumNavigation.update() }
+}
+
+/// What moving between albums (`AlbumNavigation`) needs of the window.
+extension BrowserWindow: AlbumsToSwitch {
+    func showAlbum(_ album: AlbumID, sliding: Int, focusingGrid: Bool) {
+        albumPages.show(album, sliding: sliding, focusingGrid: focusingGrid)
+    }
+}
+
+/// What album pages (`AlbumPages`) need of the window.
+extension BrowserWindow: AlbumPagesShown {}
+
+/// What choosing photos (`PhotoPicking`) needs of the window.
+extension BrowserWindow: PhotosToPick {}
+
+/// What a web album's messages (`WebAlbumOpening`) need of the window.
+extension BrowserWindow: WebAlbumShown {
+    func reopen(_ uri: String) { open(uris: [uri]) }
 }
 
 /// What tagging (`PhotoTagging`) needs of the window.

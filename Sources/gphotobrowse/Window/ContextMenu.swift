@@ -72,6 +72,19 @@ final class ContextMenu {
         }
     }
 
+    /// The menu over a tile of `page`'s grid: for the selection when the tile is part of it.
+    func popUp(forTile id: String?, of page: AlbumPage, x: Double, y: Double) {
+        guard let id, let photo = page.contents.photos.photo(id: id) else { return }
+        let photos = page.edit.isEditing && page.edit.selection.isSelected(id) ? page.edit.chosen : [photo]
+        popUp(for: photos, inViewer: false, on: page.grid.menuAnchor, x: x, y: y)
+    }
+
+    /// The menu over the photo `page`'s viewer shows.
+    func popUp(inViewerOf page: AlbumPage, x: Double, y: Double) {
+        guard let index = page.viewer.index, index < page.contents.photos.count else { return }
+        popUp(for: [page.contents.photos[index]], inViewer: true, on: page.viewer.menuAnchor, x: x, y: y)
+    }
+
     /// Takes the menu off `widget` (it is about to go): a widget must not be finalized with
     /// a popover still attached.
     func detach(from widget: Widget) {
@@ -105,20 +118,5 @@ final class ContextMenu {
         }
         popovers.append((widget, inViewer, owned))
         return (popover, true)
-    }
-}
-
-extension BrowserWindow {
-    /// A context menu over a grid tile: for the selection when the tile is part of it.
-    func showContextMenu(forGridPhoto id: String?, x: Double, y: Double) {
-        guard let folder, let id, let photo = folder.contents.photos.photo(id: id) else { return }
-        let photos = folder.edit.isEditing && folder.edit.selection.isSelected(id) ? folder.edit.chosen : [photo]
-        contextMenu.popUp(for: photos, inViewer: false, on: folder.grid.menuAnchor, x: x, y: y)
-    }
-
-    /// A context menu over the viewer's photo.
-    func showContextMenuInViewer(x: Double, y: Double) {
-        guard let folder, let index = folder.viewer.index, index < folder.contents.photos.count else { return }
-        contextMenu.popUp(for: [folder.contents.photos[index]], inViewer: true, on: folder.viewer.menuAnchor, x: x, y: y)
     }
 }

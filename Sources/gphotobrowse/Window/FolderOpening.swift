@@ -120,9 +120,9 @@ extension BrowserWindow {
         // A photo opened from the command line pages within its own folder.
         let first: AlbumID = target == nil ? .allPhotos : .folder(uri)
         let folder = OpenFolder(uri: uri, name: name, target: target, first: first, order: order,
-                                tileSize: Preferences.shared.settings.tileSize, window: self)
+                                tileSize: Preferences.shared.settings.tileSize, parts: parts)
         self.folder = folder
-        wire(folder.page)
+        albumPages.wire(folder.page)
         folder.contents.onListed = { [weak self] result in self?.listed(result) }
         folder.source.onDateProgress = { [weak self] progress in self?.updateSubtitle(dates: progress) }
         folder.source.onAlbumsChanged = { [weak self] in self?.updateAlbums() }
@@ -161,10 +161,10 @@ extension BrowserWindow {
         case .success(let count):
             title.setBusy(false)
             Trace.milestone("enumerated", count)
-            if let report = folder.source.webReport { showWebAlbumRead(report) }
+            if let report = folder.source.webReport { webAlbum.showRead(report) }
             remember(folder)
             updateSubtitle()
-            readSidecarMarks()
+            favouritesPage.readSidecarMarks()
             if let target = folder.target {
                 folder.target = nil
                 // The file was not an image this browser shows (its name said nothing, and
@@ -238,7 +238,7 @@ extension BrowserWindow {
         guard let old = folder else { return }
         folder = nil
         old.stopWork()
-        for page in old.pages { unwire(page) }
+        for page in old.pages { albumPages.unwire(page) }
         header.showAlbums([], collections: collectionAlbums, current: nil)
         header.albums.covers.thumbnails = nil
         header.albumList.covers.thumbnails = nil

@@ -26,6 +26,8 @@ final class OpenFolder {
     let history = UndoHistory()
     /// The window's jobs, which the folder's decodes, downloads and reads belong to.
     let jobs: WindowJobs
+    /// What the folder's album pages use of the window.
+    let parts: WindowParts
     /// The album pages made, most recently shown first; the first is the one shown.
     private(set) var pages: [AlbumPage] = []
     /// Where the person was in albums whose pages were let go: shown again, they open there.
@@ -52,15 +54,16 @@ final class OpenFolder {
     var edit: EditController { page.edit }
 
     /// Opens the folder at `uri` on its album `first`.
-    init(uri: String, name: String, target: String?, first: AlbumID, order: PhotoOrder, tileSize: TileSize, window: BrowserWindow) {
+    init(uri: String, name: String, target: String?, first: AlbumID, order: PhotoOrder, tileSize: TileSize, parts: WindowParts) {
         self.name = name
         self.target = target
         self.tileSize = tileSize
-        source = FolderSource(uri: uri, name: name, jobs: window.jobs)
-        scale = Int(gtk_widget_get_scale_factor(window.window.widget))
-        jobs = window.jobs
-        loader = ThumbnailLoader(size: tileSize.thumbnailSize(scale: scale), jobs: window.jobs)
-        pages = [makePage(first, order: order, window: window)]
+        source = FolderSource(uri: uri, name: name, jobs: parts.jobs)
+        scale = Int(gtk_widget_get_scale_factor(parts.parent.widget))
+        jobs = parts.jobs
+        self.parts = parts
+        loader = ThumbnailLoader(size: tileSize.thumbnailSize(scale: scale), jobs: parts.jobs)
+        pages = [makePage(first, order: order)]
     }
 
     /// Shows tiles of `size` on every page; returns whether their thumbnails now come from
@@ -84,13 +87,13 @@ final class OpenFolder {
 
     /// The page of `album`, made if need be, as the current one; returns it, whether it is
     /// new, and the pages let go to stay within `keptPages`.
-    func show(_ album: AlbumID, order: PhotoOrder, window: BrowserWindow) -> (page: AlbumPage, isNew: Bool, dropped: [AlbumPage]) {
+    func show(_ album: AlbumID, order: PhotoOrder) -> (page: AlbumPage, isNew: Bool, dropped: [AlbumPage]) {
         if let index = pages.firstIndex(where: { $0.album == album }) {
             let page = pages.remove(at: index)
             pages.insert(page, at: 0)
             return (page, false, [])
         }
-        pages.insert(makePage(album, order: order, window: window), at: 0)
+        pages.insert(makePage(album, order: order), at: 0)
         var dropped: [AlbumPage] = []
         // All Photos, the album most returned to and the costliest to make again, stays.
         while pages.count > Self.keptPages,
@@ -107,15 +110,15 @@ final class OpenFolder {
         return (pages[0], true, dropped)
     }
 
-    private func makePage(_ album: AlbumID, order: PhotoOrder, window: BrowserWindow) -> AlbumPage {
-        if case .collection(let id) = album { return makeCollectionPage(id, order: order, window: window) }
+    private func makePage(_ album: AlbumID, order: PhotoOrder) -> AlbumPage {
+        if case .collection(let id) = album { return makeCollectionPage(id, order: order) }
         let contents = AlbumContents(id: album, order: order, source: source)
         // The favourites only, from the first photos fed.
         if album == .favourites {
             let favourites = self.favourites
             contents.setFilter { favourites.contains($0.id) }
         }
-        let page = AlbumPage(album: album, contents: contents, loader: loader, tileEdge: tileSize.edge, window: window, history: history)
+        let page = AlbumPage(album: album, contents: contents, loader: loader, tileEdge: tileSize.edge, parts: parts, history: history)
         // After the page, whose grid then sees the photos already found arrive.
         source.attach(contents)
         return page

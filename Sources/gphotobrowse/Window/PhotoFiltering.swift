@@ -40,7 +40,7 @@ extension BrowserWindow {
         if search.isEmpty {
             stopSearching()
             for page in folder.pages where page.contents.isFiltered {
-                page.contents.setFilter(page.album == .favourites ? favouritesFilter : nil)
+                page.contents.setFilter(page.album == .favourites ? folder.favouritesFilter : nil)
             }
             Trace.milestone("filtered", folder.contents.photos.count)
             updateSubtitle()

@@ -6,8 +6,30 @@ import PhotoIO
 /// Renaming a photo (F2, Rename… in its menu): the window's `RenamePopover` on the focused
 /// tile or over the viewer's title, the rename on a worker (`PhotoRename`, GIO), the photo
 /// followed under its new name (its place, selection, focus, the viewer), a toast with
-/// Undo, and Ctrl+Z.
-extension BrowserWindow {
+/// Undo, and Ctrl+Z. It needs the popover, the window's title, toasts, jobs and context
+/// menu, and what the window shows.
+@MainActor
+final class PhotoRenaming {
+    private let popover: RenamePopover
+    /// The window's title: what the popover points at in the viewer.
+    private let title: Widget
+    private let toasts: Toasts
+    private let jobs: WindowJobs
+    private let contextMenu: ContextMenu
+    private weak var pages: (any ShownPages)?
+
+    init(popover: RenamePopover, title: Widget, toasts: Toasts, jobs: WindowJobs, contextMenu: ContextMenu, pages: any ShownPages) {
+        self.popover = popover
+        self.title = title
+        self.toasts = toasts
+        self.jobs = jobs
+        self.contextMenu = contextMenu
+        self.pages = pages
+    }
+
+    private var folder: OpenFolder? { pages?.folder }
+    private var isViewerShown: Bool { pages?.isViewerShown ?? false }
+
     /// The photo F2 renames: the one a menu is open for, the viewer's, else the focused tile's.
     private var photoToRename: Photo? {
         guard let folder else { return nil }
@@ -16,22 +38,22 @@ extension BrowserWindow {
         return folder.grid.focusedTile?.photo.flatMap { folder.contents.photos.photo(id: $0.id) }
     }
 
-    func startRename() {
+    func start() {
         guard let folder, let photo = photoToRename else { return }
         if WebPhotoFiles.isWebAddress(photo.id) { return toasts.show(tr("Photos on the web cannot be renamed.")) }
         guard !photo.isNotFound else { return }
-        renamePopover.onRename = { [weak self] uri, name in self?.rename(uri, to: name) }
-        renamePopover.onClosed = { [weak self] in
+        popover.onRename = { [weak self] uri, name in self?.rename(uri, to: name) }
+        popover.onClosed = { [weak self] in
             guard let self, let folder = self.folder else { return }
             if self.isViewerShown { folder.viewer.focus() } else { folder.grid.focusTile(showing: photo.id) }
         }
         if isViewerShown {
-            let anchor = title.root
+            let anchor = title
             let rect = GdkRectangle(x: 0, y: 0, width: gtk_widget_get_width(anchor), height: gtk_widget_get_height(anchor))
-            renamePopover.show(uri: photo.id, name: photo.displayName, pointingTo: rect, in: anchor)
+            popover.show(uri: photo.id, name: photo.displayName, pointingTo: rect, in: anchor)
         } else {
             guard let rect = folder.grid.tileRect(showing: photo.id) else { return }
-            renamePopover.show(uri: photo.id, name: photo.displayName, pointingTo: rect, in: folder.grid.menuAnchor)
+            popover.show(uri: photo.id, name: photo.displayName, pointingTo: rect, in: folder.grid.menuAnchor)
         }
     }
 
@@ -45,18 +67,18 @@ extension BrowserWindow {
             let result = PhotoRename.rename(uri, to: name, cancellation: flag)
             let photo = (try? result.get()).flatMap { FolderListing.photo(at: $0) }
             if Self.followInAlbums(uri, result) { onMain { YourAlbums.shared.reload() } }
-            owner.onMain { window in
+            owner.onMain { renaming in
                 switch result {
                 case .failure(let failure):
-                    window.renamePopover.showProblem(failure.message)
+                    renaming.popover.showProblem(failure.message)
                 case .success(let newURI):
-                    window.renamePopover.close()
-                    if let photo { window.follow(uri, to: photo) }
+                    renaming.popover.close()
+                    if let photo { renaming.follow(uri, to: photo) }
                     Trace.milestone("renamed", text: "\(parseName(ofURI: newURI)) \(Trace.millisecondsSinceStart() - started)")
-                    let step = window.folder?.history.record(.rename(from: uri, to: newURI))
-                    window.toasts.show(tr("Renamed to “%s”", OutsideText(name)), actionLabel: tr("Undo")) { [weak window] in
-                        guard let window, let step, case .rename(let from, let to)? = window.folder?.history.take(step) else { return }
-                        window.undoRename(from: from, to: to)
+                    let step = renaming.folder?.history.record(.rename(from: uri, to: newURI))
+                    renaming.toasts.show(tr("Renamed to “%s”", OutsideText(name)), actionLabel: tr("Undo")) { [weak renaming] in
+                        guard let renaming, let step, case .rename(let from, let to)? = renaming.folder?.history.take(step) else { return }
+                        renaming.undo(from: from, to: to)
                     }
                 }
             }
@@ -71,7 +93,7 @@ extension BrowserWindow {
     }
 
     /// Gives the photo at `to` its old name (at `from`) back.
-    func undoRename(from: String, to: String) {
+    func undo(from: String, to: String) {
         toasts.dismissActionable()
         let name = EditController.name(from)
         let owner = MainThreadOwner(self)
@@ -79,10 +101,10 @@ extension BrowserWindow {
             let result = PhotoRename.rename(to, to: name, cancellation: flag)
             let photo = (try? result.get()).flatMap { FolderListing.photo(at: $0) }
             if Self.followInAlbums(to, result) { onMain { YourAlbums.shared.reload() } }
-            owner.onMain { window in
+            owner.onMain { renaming in
                 switch result {
-                case .success: if let photo { window.follow(to, to: photo) }
-                case .failure(let failure): window.toasts.show(tr("The old name was not given back: %s", failure.message), seconds: 10)
+                case .success: if let photo { renaming.follow(to, to: photo) }
+                case .failure(let failure): renaming.toasts.show(tr("The old name was not given back: %s", failure.message), seconds: 10)
                 }
             }
         }

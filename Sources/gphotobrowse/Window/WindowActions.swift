@@ -23,7 +23,7 @@ extension BrowserWindow {
             self.map { $0.folder?.edit.deletePermanently($0.photosToActOn.flatMap(\.fileIDs)) }
         }
         addAction(window, "undo") { [weak self] in self?.undoLast() }
-        addAction(window, "rename") { [weak self] in self?.startRename() }
+        addAction(window, "rename") { [weak self] in self?.renaming.start() }
         addAction(window, "save-rotation") { [weak self] in
             guard let self, self.isViewerShown, let folder = self.folder else { return }
             self.rotationSaving.save(shownIn: folder)
@@ -75,7 +75,7 @@ extension BrowserWindow {
         case .trash(let batch): folder.edit.restore(batch)
         case .albumRemoval(let removal): collectionActions.putBack(removal)
         case .albumDeletion(let deleted, let wasShown): collectionActions.renameDelete.undoDelete(deleted, show: wasShown)
-        case .rename(let from, let to): undoRename(from: from, to: to)
+        case .rename(let from, let to): renaming.undo(from: from, to: to)
         case .rotation(let uri, let previous): rotationSaving.undo(uri, back: previous, in: folder)
         case .marks(let back): marking.undo(back)
         }

@@ -39,11 +39,6 @@ extension BrowserWindow {
         Preferences.shared.update { $0.tileSize = $0.tileSize.stepped(by: count) }
     }
 
-    /// Connects a page's grid to the tile size (Ctrl+scroll over it).
-    func wireTileSize(_ page: AlbumPage) {
-        page.grid.onTileSizeStep = { [weak self] count in self?.stepTileSize(by: count) }
-    }
-
     private func settingsChanged(_ old: BrowserSettings, _ new: BrowserSettings) {
         if new.tileSize != old.tileSize, let folder, folder.setTileSize(new.tileSize) {
             header.albums.covers.thumbnails = folder.loader
