@@ -3,7 +3,7 @@ import PhotoCore
 
 /// The folder as a grid of square thumbnails, on a virtualized GtkGridView.
 ///
-/// The GTK model is a GtkStringList of photo ids mirroring `AlbumContents.photos`; it is
+/// The GTK model is a `PhotoIDModel` of photo ids mirroring `AlbumContents.photos`; it is
 /// changed only by the splices the folder reports. GtkGridView recycles tiles: `bind` hands
 /// a tile a photo, `unbind` takes it back. Which thumbnails are asked for, and when, is the
 /// `ThumbnailScheduler`'s; clicks, menus and dragging are in `GridInput.swift`.
@@ -17,7 +17,7 @@ final class ThumbnailGrid {
 
     let root: Widget
     let gridView: OpaquePointer
-    private let ids: OpaquePointer  // GtkStringList
+    private let ids = PhotoIDModel()
     let selectionModel: OpaquePointer  // GtkMultiSelection: only the rubber band writes it
     let contents: AlbumContents
     /// Where the tiles' thumbnails come from: the loader of the cache size that fits them.
@@ -77,8 +77,7 @@ final class ThumbnailGrid {
         self.contents = contents
         self.loader = loader
         self.tileEdge = tileEdge
-        ids = gtk_string_list_new(nil)
-        selectionModel = gtk_multi_selection_new(ids.cast()).cast()
+        selectionModel = gtk_multi_selection_new(ids.model.ref()).cast()
         let factory = gtk_signal_list_item_factory_new()!
         // The grid view takes over the selection model and the factory.
         gridView = gtk_grid_view_new(selectionModel.cast(), factory).cast()
@@ -149,15 +148,8 @@ final class ThumbnailGrid {
     /// Mirrors a change of the folder's order into the GTK model.
     private func apply(_ splice: PhotoList.Splice) {
         let hadFocus = focusIsInGrid
-        var strings = splice.inserted.map { strdup($0) }
-        strings.append(nil)
         scheduler.spliceBegins()
-        strings.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) { pointer in
-                gtk_string_list_splice(ids, UInt32(splice.position), UInt32(splice.removed), pointer)
-            }
-        }
-        for string in strings { free(string) }
+        ids.splice(position: splice.position, removed: splice.removed, inserted: splice.inserted)
         scheduler.spliceEnded(self)
         keepFocus(hadFocus: hadFocus, at: splice.position)
         scheduler.schedule()
