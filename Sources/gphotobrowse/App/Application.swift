@@ -29,7 +29,7 @@ final class Application {
             let uris = files.compactMap { file -> String? in
                 g_file_get_uri(file).map { p in defer { g_free(p) }; return String(cString: p) }
             }
-            self?.newWindow().open(uris: uris, fromCommandLine: true)
+            self?.newWindow().opening.open(uris: uris, fromCommandLine: true)
         }
     }
 
@@ -106,7 +106,7 @@ final class Application {
     /// No arguments: the Pictures folder (XDG's, else ~/Pictures: `PicturesFolder`) when it
     /// exists, else the welcome page.
     private func openDefault() {
-        newWindow().openFirstFolder(PicturesFolder.candidateURIs())
+        newWindow().opening.openFirstFolder(PicturesFolder.candidateURIs())
     }
 
     /// Starts walking the folder this launch will open (the one the command line names, the
@@ -173,7 +173,7 @@ final class Application {
             return 2
         }
         let uris = arguments.map(caller.uri(of:))
-        if uris.isEmpty { openDefault() } else { newWindow().open(uris: uris, fromCommandLine: !caller.isRemote) }
+        if uris.isEmpty { openDefault() } else { newWindow().opening.open(uris: uris, fromCommandLine: !caller.isRemote) }
         return 0
     }
 
@@ -185,7 +185,7 @@ final class Application {
         if !caller.isRemote { caller.onFinish = { [weak self] status in self?.exitStatus = status } }
         let window = newWindow(picking: session)
         session.onDone = { [weak window] in window.map { gtk_window_destroy($0.window) } }
-        window.open(uris: [location], fromCommandLine: true)
+        window.opening.open(uris: [location], fromCommandLine: true)
         return 0
     }
 

@@ -12,8 +12,8 @@ import PhotoIO
 /// listing and every decode it started. What it does is in controllers it owns, each given
 /// what it uses and a protocol for what it asks of the window (the conformances at the end
 /// of this file); its own are its actions (`WindowActions.swift`), the one place applying
-/// the action policy (`WindowPolicy.swift`), its settings (`WindowSettings.swift`), opening
-/// (`FolderOpening.swift`) and the search (`PhotoFiltering.swift`).
+/// the action policy (`WindowPolicy.swift`), its settings (`WindowSettings.swift`) and the
+/// search (`PhotoFiltering.swift`).
 @MainActor
 final class BrowserWindow {
     private let live = LiveObjects.Token("BrowserWindow")
@@ -72,15 +72,15 @@ final class BrowserWindow {
                                                   tagsPopover: tagsPopover, navigation: albumNavigation, picker: picker, pages: self)
     /// The Favourites album of the folder open.
     private(set) lazy var favouritesPage = FavouritesPage(searchBar: searchBar, pages: self)
+    /// Opening a folder or photos, and the folder open.
+    private(set) lazy var opening = FolderOpening(window: window, stack: stack, header: header, parts: parts, albumPages: albumPages,
+                                                  webAlbum: webAlbum, favouritesPage: favouritesPage, picking: picking, pages: self)
     /// Folders and photos dropped on the window.
     private var drop: FolderDrop?
-    var folder: OpenFolder?
+    /// The folder open, nil while a status page is all the window shows.
+    var folder: OpenFolder? { opening.folder }
     /// The person's own albums, as the switcher lists them in every window.
     var collectionAlbums: [AlbumSummary] { YourAlbums.shared.summaries }
-    /// Counts lookups of what to open: only the latest one's answer is used.
-    var pendingResolution = 0
-    /// Cancels the look-up of what to open under way (a newer one, or the window closing).
-    var lookingUp: CancellationFlag?
     private var firstFramePainted = false
     /// Work waiting for the window's first frame (`whenFirstFramePainted`).
     private var waitingForFirstFrame: [@MainActor () -> Void] = []
@@ -127,14 +127,14 @@ final class BrowserWindow {
         adw_application_window_set_content(window.cast(), content)
 
         title.set(title: tr("Photo Browser"))
-        header.sortMenu.onChange = { [weak self] order in self?.sort(by: order) }
-        status.recent.onOpen = { [weak self] uri in self?.open(uris: [uri]) }
+        header.sortMenu.onChange = { [weak self] order in self?.opening.sort(by: order) }
+        status.recent.onOpen = { [weak self] uri in self?.opening.open(uris: [uri]) }
         installActions()
         installSettings()
         albumNavigation.install()
         collectionActions.install()
         notFound.onRemove = { [weak self] uri in self?.collectionActions.removeFromAlbum([uri]) }
-        drop = FolderDrop(on: window.widget) { [weak self] uris in self?.open(uris: uris) }
+        drop = FolderDrop(on: window.widget) { [weak self] uris in self?.opening.open(uris: uris) }
         installSearch()
         favouritesPage.install()
         picker?.install(on: window)
@@ -157,7 +157,7 @@ final class BrowserWindow {
             }
             self.renamePopover.detach()
             self.tagsPopover.detach()
-            self.folder = nil
+            self.opening.letGo()
             self.picking?.cancel()
             self.onClosed()
         }
@@ -288,14 +288,28 @@ extension BrowserWindow: AlbumsToSwitch {
 }
 
 /// What album pages (`AlbumPages`) need of the window.
-extension BrowserWindow: AlbumPagesShown {}
+extension BrowserWindow: AlbumPagesShown {
+    func openTargetIfListed() { opening.openTargetIfListed() }
+    func updateSubtitle(dates progress: DateTakenReader.Progress? = nil) { opening.updateSubtitle(dates: progress) }
+}
+
+/// What opening a folder (`FolderOpening`) needs of the window.
+extension BrowserWindow: FoldersShown {
+    func openFailed(_ message: String) { onOpenFailed(message) }
+
+    func searchLeft() {
+        stopSearching()
+        marksAsked = nil
+        factsAsked = nil
+    }
+}
 
 /// What choosing photos (`PhotoPicking`) needs of the window.
 extension BrowserWindow: PhotosToPick {}
 
 /// What a web album's messages (`WebAlbumOpening`) need of the window.
 extension BrowserWindow: WebAlbumShown {
-    func reopen(_ uri: String) { open(uris: [uri]) }
+    func reopen(_ uri: String) { opening.open(uris: [uri]) }
 }
 
 /// What tagging (`PhotoTagging`) needs of the window.

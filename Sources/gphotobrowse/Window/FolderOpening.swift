@@ -3,24 +3,83 @@ import Foundation
 import PhotoCore
 import PhotoIO
 
+/// What opening a folder needs of the window, beyond what it shows: its status pages, the
+/// viewer shown, the actions offered and the switcher brought up to date, work that waits for
+/// its first frame, the command line told of a failure, and the search left.
+@MainActor
+protocol FoldersShown: ShownPages {
+    func showStatus(icon: String, title: String, details: String, retry: (() -> Void)?)
+    /// The welcome page (no folder to open), with the folders opened before.
+    func showWelcome()
+    func showViewer(at index: Int)
+    func applyPolicy()
+    func updateAlbums()
+    func whenFirstFramePainted(_ work: @escaping @MainActor () -> Void)
+    /// Opening what the command line asked for failed, for this reason.
+    func openFailed(_ message: String)
+    /// The folder is left: the search under way stops, and what it asked for is forgotten.
+    func searchLeft()
+}
+
 /// Opening a folder or photos in a window, and what the window shows while the folder is
-/// listed: the grid, a status page when it is empty or cannot be read, the subtitle.
-extension BrowserWindow {
+/// listed: the grid, a status page when it is empty or cannot be read, the subtitle. It owns
+/// the folder open (`OpenFolder`), and needs the window (the server's password dialog and the
+/// folders left out go over it), its stack, header and title, what its album pages use of it,
+/// its album pages, the web album's messages and the Favourites album, the program it picks
+/// for, and what the window shows.
+@MainActor
+final class FolderOpening {
+    /// The folder open, nil while none is.
+    private(set) var folder: OpenFolder?
+    /// Counts lookups of what to open: only the latest one's answer is used.
+    private var pendingResolution = 0
+    /// Cancels the look-up of what to open under way (a newer one, or the window closing).
+    private var lookingUp: CancellationFlag?
+
+    /// The window (it owns this).
+    private let window: UnsafeMutablePointer<GtkWindow>
+    private let stack: OpaquePointer
+    private let header: WindowHeader
+    private let parts: WindowParts
+    private let albumPages: AlbumPages
+    private let webAlbum: WebAlbumOpening
+    private let favouritesPage: FavouritesPage
+    /// The program the window chooses photos for (`--pick`), if it does.
+    private let picking: PickSession?
+    private weak var pages: (any FoldersShown)?
+
+    private var title: WindowTitle { header.title }
+    private var isGridShown: Bool { pages?.isGridShown ?? false }
+
+    init(window: UnsafeMutablePointer<GtkWindow>, stack: OpaquePointer, header: WindowHeader, parts: WindowParts,
+         albumPages: AlbumPages, webAlbum: WebAlbumOpening, favouritesPage: FavouritesPage, picking: PickSession?,
+         pages: any FoldersShown) {
+        self.window = window
+        self.stack = stack
+        self.header = header
+        self.parts = parts
+        self.albumPages = albumPages
+        self.webAlbum = webAlbum
+        self.favouritesPage = favouritesPage
+        self.picking = picking
+        self.pages = pages
+    }
+
     /// Opens what `uris` name: a folder as a grid, or image files in the viewer within their
     /// folder (the first of them shown). Looking them up is a job of the window, on the
     /// look-up workers; a newer opening cancels it.
     func open(uris: [String], fromCommandLine: Bool = false, connected: Bool = false) {
         guard let first = uris.first else { return }
         // Decoder processes start while the location is looked up and listed.
-        decoder.prestart()
+        parts.decoder.prestart()
         let generation = startLookUp()
         let owner = MainThreadOwner(self)
-        jobs.lookUp(first, within: lookingUp) { flag in
+        parts.jobs.lookUp(first, within: lookingUp) { flag in
             let location = Location.resolve(uri: first, cancellation: flag)
             guard !flag.isCancelled else { return }
-            owner.onMain { window in
-                guard window.pendingResolution == generation else { return }
-                window.open(location, fromCommandLine: fromCommandLine, connected: connected)
+            owner.onMain { opening in
+                guard opening.pendingResolution == generation else { return }
+                opening.open(location, fromCommandLine: fromCommandLine, connected: connected)
             }
         }
     }
@@ -48,12 +107,12 @@ extension BrowserWindow {
             case .mounted:
                 self.open(uris: [uri], fromCommandLine: fromCommandLine, connected: true)
             case .cancelled:
-                self.showWelcome()
-                if fromCommandLine { self.onOpenFailed(tr("Not connected.")) }
+                self.pages?.showWelcome()
+                if fromCommandLine { self.pages?.openFailed(tr("Not connected.")) }
             case .failed(let message):
                 // The server may be back, or the password typed again: Retry connects anew.
                 self.showError(message, retry: { [weak self] in self?.open(uris: [uri]) })
-                if fromCommandLine { self.onOpenFailed(message) }
+                if fromCommandLine { self.pages?.openFailed(message) }
             }
         }
     }
@@ -62,12 +121,12 @@ extension BrowserWindow {
     func openFirstFolder(_ uris: [String]) {
         let generation = startLookUp()
         let owner = MainThreadOwner(self)
-        jobs.lookUp(uris.first ?? "", within: lookingUp) { flag in
+        parts.jobs.lookUp(uris.first ?? "", within: lookingUp) { flag in
             let folder = uris.lazy.map { Location.resolve(uri: $0, cancellation: flag) }.first { if case .folder = $0 { true } else { false } }
             guard !flag.isCancelled else { return }
-            owner.onMain { window in
-                guard window.pendingResolution == generation else { return }
-                if let folder { window.open(folder, fromCommandLine: false, connected: false) } else { window.showWelcome() }
+            owner.onMain { opening in
+                guard opening.pendingResolution == generation else { return }
+                if let folder { opening.open(folder, fromCommandLine: false, connected: false) } else { opening.pages?.showWelcome() }
             }
         }
     }
@@ -79,7 +138,7 @@ extension BrowserWindow {
         case .needsMount:
             let message = tr("The server's folder could not be reached after connecting.")
             showError(message)
-            if fromCommandLine { onOpenFailed(message) }
+            if fromCommandLine { pages?.openFailed(message) }
         case .folder(let uri, let name):
             Preferences.shared.whenLoaded { [weak self] settings in
                 self?.openFolder(uri: uri, name: name, target: nil, order: self?.order(remembered: settings.order) ?? settings.order)
@@ -96,10 +155,10 @@ extension BrowserWindow {
             }
         case .notAPhoto(_, let name, let kind):
             showNotAPhoto(name: name, kind: kind)
-            if fromCommandLine { onOpenFailed(tr("“%s” is not a photo.", OutsideText(name))) }
+            if fromCommandLine { pages?.openFailed(tr("“%s” is not a photo.", OutsideText(name))) }
         case .unavailable(let message):
             showError(message)
-            if fromCommandLine { onOpenFailed(message) }
+            if fromCommandLine { pages?.openFailed(message) }
         }
     }
 
@@ -111,7 +170,7 @@ extension BrowserWindow {
                                    : tr("“%1$s” is not a photo (%2$s).", OutsideText(name), OutsideText(kind))
         // A picker's caller is told by its session (see showError).
         if picking == nil { printError(details) }
-        showStatus(icon: "image-missing-symbolic", title: tr("Not a Photo"), details: details)
+        pages?.showStatus(icon: "image-missing-symbolic", title: tr("Not a Photo"), details: details, retry: nil)
     }
 
     private func openFolder(uri: String, name: String, target: String?, order: PhotoOrder) {
@@ -125,12 +184,12 @@ extension BrowserWindow {
         albumPages.wire(folder.page)
         folder.contents.onListed = { [weak self] result in self?.listed(result) }
         folder.source.onDateProgress = { [weak self] progress in self?.updateSubtitle(dates: progress) }
-        folder.source.onAlbumsChanged = { [weak self] in self?.updateAlbums() }
+        folder.source.onAlbumsChanged = { [weak self] in self?.pages?.updateAlbums() }
         header.albums.covers.thumbnails = folder.loader
         header.albumList.covers.thumbnails = folder.loader
-        let leftOut = FoldersLeftOut(toasts: toasts, parent: window)
+        let leftOut = FoldersLeftOut(toasts: parts.toasts, parent: window)
         folder.source.onFoldersLeftOut = { leftOut.tell($0) }
-        updateAlbums()
+        pages?.updateAlbums()
 
         title.set(title: name)
         // Until the listing answers: a server may take a while (a web album's list).
@@ -144,15 +203,17 @@ extension BrowserWindow {
             gtk_stack_set_visible_child(stack, folder.viewer.root)
             header.show(.viewer)
         }
-        applyPolicy()
-        folder.source.start(takingTheRest: whenFirstFramePainted)
+        pages?.applyPolicy()
+        folder.source.start { [weak self] work in
+            if let pages = self?.pages { pages.whenFirstFramePainted(work) } else { work() }
+        }
     }
 
     /// Opens the viewer on the file asked for once the listing has found it.
     func openTargetIfListed() {
         guard let target = folder?.target, let index = folder?.contents.photos.index(of: target) else { return }
         folder?.target = nil
-        showViewer(at: index)
+        pages?.showViewer(at: index)
     }
 
     private func listed(_ result: Result<Int, FolderError>) {
@@ -171,11 +232,11 @@ extension BrowserWindow {
                 // its content is no photo): the page says so.
                 let name = (parseName(ofURI: target) as NSString).lastPathComponent
                 showNotAPhoto(name: name, kind: "")
-                onOpenFailed(tr("“%s” is not a photo.", OutsideText(name)))
+                pages?.openFailed(tr("“%s” is not a photo.", OutsideText(name)))
                 return
             }
             if count == 0 {
-                showStatus(icon: "folder-pictures-symbolic", title: tr("No Photos"), details: tr("“%s” has no images in it.", OutsideText(folder.name)))
+                pages?.showStatus(icon: "folder-pictures-symbolic", title: tr("No Photos"), details: tr("“%s” has no images in it.", OutsideText(folder.name)), retry: nil)
                 Trace.milestone("visible-thumbnails", 0)
             }
         case .failure(let error):
@@ -183,7 +244,7 @@ extension BrowserWindow {
             closeFolder()
             showError(error.message, title: isWeb ? tr("Cannot Open Web Album") : nil,
                       retry: error.canRetry ? { [weak self] in self?.open(uris: [uri]) } : nil)
-            onOpenFailed(error.message)
+            pages?.openFailed(error.message)
         }
     }
 
@@ -226,21 +287,24 @@ extension BrowserWindow {
         // A picker's caller is told by its session, on the stderr of the command that ran
         // `--pick` (this process's, or another's): said there, once.
         if picking == nil { printError(message) }
-        showStatus(icon: "dialog-error-symbolic", title: title ?? tr("Cannot Open Folder"), details: message, retry: retry)
+        pages?.showStatus(icon: "dialog-error-symbolic", title: title ?? tr("Cannot Open Folder"), details: message, retry: retry)
     }
 
     func closeFolder() {
-        stopSearching()
-        marksAsked = nil
-        factsAsked = nil
-        offlineBanner.hide()
+        pages?.searchLeft()
+        webAlbum.closed()
         title.setBusy(false)
         guard let old = folder else { return }
         folder = nil
         old.stopWork()
         for page in old.pages { albumPages.unwire(page) }
-        header.showAlbums([], collections: collectionAlbums, current: nil)
+        header.showAlbums([], collections: YourAlbums.shared.summaries, current: nil)
         header.albums.covers.thumbnails = nil
         header.albumList.covers.thumbnails = nil
+    }
+
+    /// The window is going: its folder's work was stopped; the folder goes with it.
+    func letGo() {
+        folder = nil
     }
 }

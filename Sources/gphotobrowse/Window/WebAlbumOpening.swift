@@ -51,4 +51,9 @@ final class WebAlbumOpening {
         }
         if report.isSinglePhoto, !pages.isViewerShown, folder.contents.photos.count == 1 { pages.showViewer(at: 0) }
     }
+
+    /// The album is left: the banner goes with it.
+    func closed() {
+        offlineBanner.hide()
+    }
 }

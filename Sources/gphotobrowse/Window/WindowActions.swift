@@ -8,7 +8,7 @@ extension BrowserWindow {
         addAction(window, "open") { [weak self] in self?.chooseFolder() }
         addAction(window, "open-location") { [weak self] in
             guard let self else { return }
-            OpenLocationDialog.ask(parent: self.window) { [weak self] uri in self?.open(uris: [uri]) }
+            OpenLocationDialog.ask(parent: self.window) { [weak self] uri in self?.opening.open(uris: [uri]) }
         }
         addAction(window, "back") { [weak self] in self?.showGrid() }
         addAction(window, "properties") { [weak self] in self?.folder?.viewer.toggleProperties() }
@@ -112,7 +112,7 @@ extension BrowserWindow {
         FolderChooser.ask(parent: window, startingIn: Preferences.shared.settings.lastFolder) { [weak self] file in
             let uri = g_file_get_uri(file).map { p -> String in defer { g_free(p) }; return String(cString: p) }
             file.unref()
-            if let uri { self?.open(uris: [uri]) }
+            if let uri { self?.opening.open(uris: [uri]) }
         }
     }
 
