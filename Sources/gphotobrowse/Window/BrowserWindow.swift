@@ -12,8 +12,7 @@ import PhotoIO
 /// listing and every decode it started. What it does is in controllers it owns, each given
 /// what it uses and a protocol for what it asks of the window (the conformances at the end
 /// of this file); its own are its actions (`WindowActions.swift`), the one place applying
-/// the action policy (`WindowPolicy.swift`), its settings (`WindowSettings.swift`) and the
-/// search (`PhotoFiltering.swift`).
+/// the action policy (`WindowPolicy.swift`) and its settings (`WindowSettings.swift`).
 @MainActor
 final class BrowserWindow {
     private let live = LiveObjects.Token("BrowserWindow")
@@ -37,13 +36,6 @@ final class BrowserWindow {
     let tagsPopover = TagsPopover()
     /// Ctrl+F: filters the album shown (`PhotoFiltering`).
     let searchBar = PhotoSearchBar()
-    var searchRuns = SearchRuns<PhotoSearch>()
-    /// The album the search last asked marks, and cameras and dates, for (`PhotoFiltering`).
-    var marksAsked: AskedAlbum?
-    var factsAsked: AskedAlbum?
-    /// Cancels the search under way (a newer one, the folder left, the window closing).
-    var searching: CancellationFlag?
-    var refilterPending = false
     let decoder = IsolatedDecoder.shared
     /// The work the window started off the main thread, cancelled when it closes.
     let jobs = WindowJobs()
@@ -72,6 +64,8 @@ final class BrowserWindow {
                                                   tagsPopover: tagsPopover, navigation: albumNavigation, picker: picker, pages: self)
     /// The Favourites album of the folder open.
     private(set) lazy var favouritesPage = FavouritesPage(searchBar: searchBar, pages: self)
+    /// Ctrl+F: the search over the album shown.
+    private(set) lazy var filtering = PhotoFiltering(searchBar: searchBar, jobs: jobs, pages: self)
     /// Opening a folder or photos, and the folder open.
     private(set) lazy var opening = FolderOpening(window: window, stack: stack, header: header, parts: parts, albumPages: albumPages,
                                                   webAlbum: webAlbum, favouritesPage: favouritesPage, picking: picking, pages: self)
@@ -135,7 +129,7 @@ final class BrowserWindow {
         collectionActions.install()
         notFound.onRemove = { [weak self] uri in self?.collectionActions.removeFromAlbum([uri]) }
         drop = FolderDrop(on: window.widget) { [weak self] uris in self?.opening.open(uris: uris) }
-        installSearch()
+        filtering.install(on: window)
         favouritesPage.install()
         picker?.install(on: window)
         contextMenu.onChange = { [weak self] in self?.applyPolicy() }
@@ -277,6 +271,7 @@ extension BrowserWindow: ShownPages {}
 
 /// What the Favourites album (`FavouritesPage`) needs of the window.
 extension BrowserWindow: FavouritesShown {
+    func filter(by search: PhotoSearch) { filtering.filter(by: search) }
     func updateAlbums() { albumNavigation.update() }
 }
 
@@ -293,15 +288,14 @@ extension BrowserWindow: AlbumPagesShown {
     func updateSubtitle(dates progress: DateTakenReader.Progress? = nil) { opening.updateSubtitle(dates: progress) }
 }
 
+/// What the search (`PhotoFiltering`) needs of the window.
+extension BrowserWindow: PhotosToFilter {}
+
 /// What opening a folder (`FolderOpening`) needs of the window.
 extension BrowserWindow: FoldersShown {
     func openFailed(_ message: String) { onOpenFailed(message) }
 
-    func searchLeft() {
-        stopSearching()
-        marksAsked = nil
-        factsAsked = nil
-    }
+    func searchLeft() { filtering.left() }
 }
 
 /// What choosing photos (`PhotoPicking`) needs of the window.

@@ -1,17 +1,48 @@
+import CGtk
 import Foundation
 import Synchronization
 import PhotoCore
+import PhotoIO
+
+/// What the search needs of the window, beyond what it shows: the actions offered and the
+/// subtitle brought up to date.
+@MainActor
+protocol PhotosToFilter: ShownPages {
+    func applyPolicy()
+    func updateSubtitle(dates progress: DateTakenReader.Progress?)
+}
 
 /// A search applied to the album shown: the photos matched on the search worker against the
 /// folder's search corpus (`SearchCorpus`: every photo's folded text in one buffer, its marks
 /// and facts by place), then the grid filtered in one splice, with `trace filtered COUNT MS`.
 /// Marks not read yet are asked for; they reach the corpus as they come, and the search runs
-/// again.
-extension BrowserWindow {
-    func installSearch() {
+/// again. It needs the window's search bar and jobs, and what the window shows.
+@MainActor
+final class PhotoFiltering {
+    private let searchBar: PhotoSearchBar
+    private let jobs: WindowJobs
+    private weak var pages: (any PhotosToFilter)?
+    private var searchRuns = SearchRuns<PhotoSearch>()
+    /// The album the search last asked marks, and cameras and dates, for.
+    private var marksAsked: AskedAlbum?
+    private var factsAsked: AskedAlbum?
+    /// Cancels the search under way (a newer one, the folder left, the window closing).
+    private var searching: CancellationFlag?
+    private var refilterPending = false
+
+    init(searchBar: PhotoSearchBar, jobs: WindowJobs, pages: any PhotosToFilter) {
+        self.searchBar = searchBar
+        self.jobs = jobs
+        self.pages = pages
+    }
+
+    private var folder: OpenFolder? { pages?.folder }
+
+    /// Adds Ctrl+F to `window`'s actions, and follows the search bar and the marks read.
+    func install(on window: UnsafeMutablePointer<GtkWindow>) {
         searchBar.onChange = { [weak self] search in self?.filter(by: search) }
         addAction(window, "search") { [weak self] in
-            guard let self, self.folder != nil, self.isGridShown else { return }
+            guard let self, let pages = self.pages, pages.folder != nil, pages.isGridShown else { return }
             self.searchBar.toggle()
         }
         // The corpus is made as the bar opens, ahead of the first key.
@@ -20,11 +51,11 @@ extension BrowserWindow {
             let corpus = self.corpus(told: folder.contents, in: folder)
             _ = self.jobs.submit(to: .searches, priority: 0) { _ in corpus.update() }
         }
-        ShownMarks.shared.listen(searchBar) { [weak self] uri, marks in
+        ShownMarks.shared.listen(self) { [weak self] uri, marks in
             self?.folder?.searchCorpus?.tell(.marks(uri: uri, marks))
             self?.marksArrived()
         }
-        ShownMarks.shared.listenForFacts(searchBar) { [weak self] read in
+        ShownMarks.shared.listenForFacts(self) { [weak self] read in
             self?.folder?.searchCorpus?.tell(.facts(read))
             self?.marksArrived()
         }
@@ -43,8 +74,8 @@ extension BrowserWindow {
                 page.contents.setFilter(page.album == .favourites ? folder.favouritesFilter : nil)
             }
             Trace.milestone("filtered", folder.contents.photos.count)
-            updateSubtitle()
-            applyPolicy()
+            pages?.updateSubtitle(dates: nil)
+            pages?.applyPolicy()
             return
         }
         guard let run = searchRuns.ask(search) else { return }
@@ -70,22 +101,22 @@ extension BrowserWindow {
             var marked = Set<ObjectIdentifier>()
             for (photo, keep) in zip(found.photos, found.kept) where keep == inFavourites { marked.insert(photo.identity) }
             let photos = found.photos, generation = found.generation
-            owner.onMain { window in
-                let (show, again) = window.searchRuns.finished(run)
+            owner.onMain { filtering in
+                let (show, again) = filtering.searchRuns.finished(run)
                 guard show else { return }
-                window.searching = nil
-                if let folder = window.folder, folder.contents === contents {
+                filtering.searching = nil
+                if let folder = filtering.folder, folder.contents === contents {
                     // `photos` holds every photo `marked` names, so that none of their
                     // identities is another photo's while the filter lasts.
                     contents.setFilter { photo in
                         withExtendedLifetime(photos) { marked.contains(photo.identity) == inFavourites }
                     }
-                    window.searchBar.showCount(contents.photos.count, of: contents.unfilteredCount)
-                    window.applyPolicy()
+                    filtering.searchBar.showCount(contents.photos.count, of: contents.unfilteredCount)
+                    filtering.pages?.applyPolicy()
                     Trace.milestone("filtered", contents.photos.count)
-                    if contents.generation != generation { window.searchAgainSoon() }
+                    if contents.generation != generation { filtering.searchAgainSoon() }
                 }
-                if let again { window.filter(by: again) }
+                if let again { filtering.filter(by: again) }
             }
         }
     }
@@ -100,8 +131,16 @@ extension BrowserWindow {
         return corpus
     }
 
+    /// The folder is left: the search under way stops, and the marks it asked for are asked
+    /// for again in the next folder.
+    func left() {
+        stopSearching()
+        marksAsked = nil
+        factsAsked = nil
+    }
+
     /// Stops the search under way (cleared, the folder left): its result is not shown.
-    func stopSearching() {
+    private func stopSearching() {
         searchRuns.clear()
         searching?.cancel()
         searching = nil
