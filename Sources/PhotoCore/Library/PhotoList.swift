@@ -144,7 +144,10 @@ public struct PhotoList: Sendable {
         // index is made again for what is left.
         let reindexEnd = old.count == new.count ? new.count - suffix : new.count
         if (old.count - suffix - prefix) + (reindexEnd - prefix) > new.count {
-            indexByID = Dictionary(minimumCapacity: new.count)
+            // Made again in its own storage, not beside it (100,000 ids: 6 MB each), unless
+            // that storage is far larger than the new list needs.
+            indexByID.removeAll(keepingCapacity: indexByID.capacity <= 2 * max(new.count, 64))
+            indexByID.reserveCapacity(new.count)
             for (i, p) in new.enumerated() { indexByID[p.id] = i }
         } else {
             indexByID.reserveCapacity(new.count)
