@@ -5,7 +5,7 @@ import Testing
     static let states = BrowserState.all
 
     @Test func everyStateIsEnumeratedOnce() {
-        #expect(Self.states.count == 3 * 3 * 3 * 3 * 2 * 3 * 2 * 2 * 2 * 2)
+        #expect(Self.states.count == 3 * 3 * 3 * 3 * 2 * 3 * 2 * 2 * 2 * 2 * 2)
         #expect(Set(Self.states).count == Self.states.count)
     }
 
@@ -58,6 +58,19 @@ import Testing
         var grid = turned
         grid.page = .grid
         #expect(!ActionPolicy.browser(grid).enabled.contains(.saveRotation))
+    }
+
+    @Test func zoomAndRotationActOnlyOnAStillShownInTheViewer() {
+        for state in Self.states where !ActionPolicy.viewer(state).isEmpty {
+            #expect(state.page == .viewer && !state.showsMovie && state.hasPhotos)
+        }
+        let photo = BrowserState(page: .viewer, album: .folder, actsOn: .one, hasPhotos: true)
+        #expect(ActionPolicy.viewer(photo) == Set(ViewerAction.allCases))
+        var movie = photo
+        movie.showsMovie = true
+        #expect(ActionPolicy.viewer(movie).isEmpty)
+        // What else the viewer offers stays: a video is trashed, renamed, exported as a photo is.
+        #expect(ActionPolicy.browser(movie) == ActionPolicy.browser(photo))
     }
 
     @Test func theSelectedCheckShowsOnlyInEditModeInTheViewer() {

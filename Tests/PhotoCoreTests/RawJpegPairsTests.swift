@@ -160,6 +160,64 @@ private func forward(_ change: FolderTreeChange, to list: inout PhotoList) {
         #expect(Set(list.all.map(\.displayName)) == ["a.mov", "b.mov"])
     }
 
+    @Test func filesOfOneIdentifierPairWhateverTheirNames() {
+        var tree = FolderTree(rootURI: root, rootName: "DCIM")
+        var list = PhotoList()
+        // An export renamed them: by name they are a still and a video.
+        forward(tree.insert([file("Beach.heic"), file("IMG_E0042.mov")], in: here), to: &list)
+        #expect(Set(list.all.map(\.displayName)) == ["Beach.heic", "IMG_E0042.mov"])
+        #expect(Set(tree.unidentifiedLiveFiles) == [root + "/Beach.heic", root + "/IMG_E0042.mov"])
+        forward(tree.setLiveIdentifiers([root + "/Beach.heic": "AAAA-1111", root + "/IMG_E0042.mov": "AAAA-1111"]), to: &list)
+        #expect(list.all.map(\.displayName) == ["Beach.heic"])
+        #expect(list[0].liveMovie?.displayName == "IMG_E0042.mov")
+        #expect(tree.unidentifiedLiveFiles.isEmpty)
+        // The movie gone, the still stays a still.
+        forward(tree.remove(ids: [root + "/IMG_E0042.mov"]), to: &list)
+        #expect(list.all.map(\.displayName) == ["Beach.heic"])
+        #expect(list[0].liveMovie == nil)
+    }
+
+    @Test func filesOfTwoIdentifiersAreNoPairWhateverTheirNames() {
+        var tree = FolderTree(rootURI: root, rootName: "DCIM")
+        var list = PhotoList()
+        forward(tree.insert([file("IMG_1.HEIC"), file("IMG_1.MOV")], in: here), to: &list)
+        #expect(list.all.map(\.displayName) == ["IMG_1.HEIC"])
+        forward(tree.setLiveIdentifiers([root + "/IMG_1.HEIC": "AAAA-1111", root + "/IMG_1.MOV": "BBBB-2222"]), to: &list)
+        #expect(Set(list.all.map(\.displayName)) == ["IMG_1.HEIC", "IMG_1.MOV"])
+        #expect(list.all.allSatisfy { $0.companions.isEmpty })
+        #expect(tree.photoCount == 2)
+    }
+
+    @Test func aNameStillPairsFilesWithoutIdentifiers() {
+        var tree = FolderTree(rootURI: root, rootName: "DCIM")
+        var list = PhotoList()
+        forward(tree.insert([file("a.jpg"), file("a.mov"), file("b.heic"), file("b.mov")], in: here), to: &list)
+        // a: neither has one; b: only the still has one.
+        forward(tree.setLiveIdentifiers([root + "/a.jpg": nil, root + "/a.mov": nil, root + "/b.heic": "CCCC-3333", root + "/b.mov": nil]), to: &list)
+        #expect(Set(list.all.map(\.displayName)) == ["a.jpg", "b.heic"])
+        #expect(list.all.allSatisfy { $0.liveMovie != nil })
+    }
+
+    @Test func aMovieOfItsOwnIdentifierTakesTheStillFromTheMovieOfItsName() {
+        var tree = FolderTree(rootURI: root, rootName: "DCIM")
+        var list = PhotoList()
+        forward(tree.insert([file("x.heic"), file("x.mov"), file("x (1).mov")], in: here), to: &list)
+        #expect(Set(list.all.map(\.displayName)) == ["x.heic", "x (1).mov"])
+        forward(tree.setLiveIdentifiers([root + "/x.heic": "DDDD-4444", root + "/x (1).mov": "DDDD-4444"]), to: &list)
+        #expect(Set(list.all.map(\.displayName)) == ["x.heic", "x.mov"])
+        #expect(list.all.first { $0.displayName == "x.heic" }?.liveMovie?.displayName == "x (1).mov")
+        // Its identifier read again as another one: back to names.
+        forward(tree.setLiveIdentifiers([root + "/x (1).mov": "EEEE-5555"]), to: &list)
+        #expect(Set(list.all.map(\.displayName)) == ["x.heic", "x (1).mov"])
+        #expect(list.all.first { $0.displayName == "x.heic" }?.liveMovie?.displayName == "x.mov")
+    }
+
+    @Test func aFolderWithoutMoviesReadsNoIdentifiers() {
+        var tree = FolderTree(rootURI: root, rootName: "DCIM")
+        tree.insert([file("a.jpg"), file("a.cr2"), file("b.heic")], in: here)
+        #expect(tree.unidentifiedLiveFiles.isEmpty)
+    }
+
     @Test func thePropertiesNameTheMovie() {
         var details = PhotoDetails(uri: root + "/IMG_1.JPG", name: "IMG_1.JPG")
         details.companions = [file("IMG_1.MOV"), file("IMG_1.DNG")]

@@ -19,6 +19,24 @@ import Testing
         #expect(show.current == 1)
     }
 
+    @Test func aVideoShowsForItsLengthFromItsFirstFrame() {
+        var show = SlideshowModel(count: 3, current: 0, interval: 2, ending: .stop)
+        _ = show.start()
+        _ = show.imageReady(1)
+        #expect(show.tick() == [.show(1), .startTimer(seconds: 2), .preload(2)])
+        #expect(show.movieStarted(1, seconds: 7) == [.startTimer(seconds: 7)], "a whole length from its first frame")
+        #expect(show.movieStarted(0, seconds: 7) == [], "not the photo shown")
+        var short = show
+        #expect(short.movieStarted(1, seconds: 1) == [.startTimer(seconds: 2)], "at least an interval")
+        var unknown = show
+        #expect(unknown.movieStarted(1, seconds: 0) == [.stopTimer], "its length not known: its end decides")
+        #expect(unknown.imageReady(2) == [])
+        #expect(unknown.movieEnded(1) == [.show(2), .startTimer(seconds: 2)])
+        #expect(show.movieEnded(1) == [], "its length known: the timer decides")
+        _ = show.togglePause()
+        #expect(show.movieStarted(1, seconds: 7) == [], "paused: the slideshow waits for Space")
+    }
+
     @Test func waitsForTheNextPhotoWhenTheIntervalRunsOutFirst() {
         var show = SlideshowModel(count: 3, current: 0, interval: 5, ending: .stop)
         _ = show.start()

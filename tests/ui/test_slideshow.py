@@ -146,3 +146,26 @@ def test_f5_in_the_grid_starts_from_the_focused_photo_and_a_click_ends_it(launch
         return not close_to(bottom, COLOURS["blue"], 30), f"bottom middle pixel {bottom}"
     wait_for_screen(app, toolbar_shown, what="the viewer's toolbar after the slideshow")
     assert app.quit() == 0
+
+
+def test_a_video_plays_through_before_the_next_photo(launch, tmp_path):
+    # As in a phone's photos app: a video is not cut after the interval (2 s here), nor left
+    # on its last frame; it plays to its end (4 s), then the next photo shows.
+    from made_videos import make_video
+
+    folder = tmp_path / "show"
+    make_solid(folder / "1-red.png", "red", size="1600x1200")
+    make_video(folder / "2-clip.mp4", ("green",), seconds=4)
+    make_solid(folder / "3-blue.png", "blue", size="1600x1200")
+    set_times(folder, ["1-red.png", "2-clip.mp4", "3-blue.png"])
+    app = launch(folder / "1-red.png", extra_env=settings_home(tmp_path, interval=2, ending="stop"))
+    app.wait_for_window(r"^1-red\.png$")
+    app.wait_for_line(r"^trace full-image 0 \d+$")
+    mark = app.mark()
+    app.key("F5")
+    app.wait_for_line(r"^trace slideshow-photo 1 \d+$", since=mark, timeout=15)
+    started = int(app.wait_for_line(r"^trace video-playing 1 (\d+)$", since=mark, timeout=15).group(1))
+    shown = int(app.wait_for_line(r"^trace slideshow-photo 2 (\d+)$", since=mark, timeout=20).group(1))
+    assert shown - started >= 3900, f"the next photo came {shown - started} ms after the 4 s video started"
+    app.wait_for_line(r"^trace slideshow-ended 2 \d+$", since=mark, timeout=15)
+    assert app.quit() == 0

@@ -95,6 +95,14 @@ public enum ActionPolicy {
         return Offer(enabled: enabled, shown: shown)
     }
 
+    /// The viewer's actions enabled: zoom and rotation while it shows a photo, none while a
+    /// movie plays over the still (a video's frames, a Live Photo's movie), where they would
+    /// turn and zoom a still no one sees.
+    public static func viewer(_ state: BrowserState) -> Set<ViewerAction> {
+        guard state.page == .viewer, state.hasPhotos, state.album != .none, !state.showsMovie else { return [] }
+        return Set(ViewerAction.allCases)
+    }
+
     public static func board(_ state: BoardState) -> Offer<BoardAction, BoardButton> {
         guard state.page == .board else { return Offer(enabled: [], shown: []) }
         var enabled: Set<BoardAction> = [.clear, .save, .saveAs, .copyImage, .insertPhoto, .pastePhoto]

@@ -70,10 +70,13 @@ public struct BrowserState: Hashable, Sendable {
     public var jobRunning: Bool
     /// The viewer's photo is turned and the turn not yet written into its file.
     public var rotationPending: Bool
+    /// The viewer shows a movie over the photo's still: a video, or a Live Photo's or a
+    /// motion photo's movie playing. Zoom and rotation would act on the still it hides.
+    public var showsMovie: Bool
 
     public init(page: Page = .status, picking: Picking = .browsing, album: Album = .none, place: Place = .local,
                 kind: PhotoKind = .photo, actsOn: Count = .none, hasPhotos: Bool = false, editing: Bool = false,
-                jobRunning: Bool = false, rotationPending: Bool = false) {
+                jobRunning: Bool = false, rotationPending: Bool = false, showsMovie: Bool = false) {
         self.page = page
         self.picking = picking
         self.album = album
@@ -84,6 +87,7 @@ public struct BrowserState: Hashable, Sendable {
         self.editing = editing
         self.jobRunning = jobRunning
         self.rotationPending = rotationPending
+        self.showsMovie = showsMovie
     }
 
     /// Every state there is: each field's every value with every other's.
@@ -100,10 +104,12 @@ public struct BrowserState: Hashable, Sendable {
                                     for editing in flags {
                                         for jobRunning in flags {
                                             for rotationPending in flags {
-                                                states.append(BrowserState(
-                                                    page: page, picking: picking, album: album, place: place, kind: kind,
-                                                    actsOn: actsOn, hasPhotos: hasPhotos, editing: editing,
-                                                    jobRunning: jobRunning, rotationPending: rotationPending))
+                                                for showsMovie in flags {
+                                                    states.append(BrowserState(
+                                                        page: page, picking: picking, album: album, place: place, kind: kind,
+                                                        actsOn: actsOn, hasPhotos: hasPhotos, editing: editing,
+                                                        jobRunning: jobRunning, rotationPending: rotationPending, showsMovie: showsMovie))
+                                                }
                                             }
                                         }
                                     }
@@ -120,6 +126,17 @@ public struct BrowserState: Hashable, Sendable {
 
 /// A browser window's actions (`win.NAME`, the raw value), each run by a button, a menu
 /// item or a key.
+/// The viewer's own actions (`viewer.NAME`: its toolbar's buttons, its keys and gestures act
+/// through them): what changes the view of the photo shown.
+public enum ViewerAction: String, CaseIterable, Hashable, Sendable {
+    case zoomIn = "zoom-in"
+    case zoomOut = "zoom-out"
+    case zoomFit = "zoom-fit"
+    case zoomActual = "zoom-actual"
+    case rotateLeft = "rotate-left"
+    case rotateRight = "rotate-right"
+}
+
 public enum BrowserAction: String, CaseIterable, Hashable, Sendable {
     case open
     case openLocation = "open-location"

@@ -125,6 +125,11 @@ public final class FolderAlbums {
         if !change.changedAlbums.isEmpty || change.switcherChanged { onAlbumsChanged() }
     }
 
+    /// Live Photo identifiers read: a movie may join another still, or leave one.
+    public func setLiveIdentifiers(_ read: [String: String?]) {
+        apply(tree.setLiveIdentifiers(read))
+    }
+
     /// Hands the changes of merged slices the albums fed have not been given yet.
     private func handOverUnapplied() {
         guard !unapplied.isEmpty else { return }

@@ -220,6 +220,34 @@ public struct FolderTree: Sendable {
         return finish(edit)
     }
 
+    /// Records the Live Photo identifiers read of stills and movies (nil: the file has
+    /// none); ids the tree does not hold are ignored. A movie may go with another still than
+    /// the one of its name, or with none (`FolderPairs`).
+    @discardableResult
+    public mutating func setLiveIdentifiers(_ read: [String: String?]) -> FolderTreeChange {
+        var edit = Edit(allPhotosBefore: summary(of: .allPhotos))
+        var byFolder: [String: [String: String?]] = [:]
+        for (id, identifier) in read {
+            guard let key = slots[id].map({ folderKeys[Int($0.folder)] }) ?? folderOfCompanion[id] else { continue }
+            byFolder[key, default: [:]][id] = identifier
+        }
+        for (key, identifiers) in byFolder {
+            guard folders[key] != nil else { continue }
+            touch(key, &edit)
+            var entry = folders.removeValue(forKey: key)!
+            let effect = entry.pairs.identify(identifiers)
+            apply(effect, to: &entry, key: key, edit: &edit)
+            folders[key] = entry
+        }
+        return finish(edit)
+    }
+
+    /// The stills and movies whose Live Photo identifiers are to be read: those of folders
+    /// holding a movie, not read yet.
+    public var unidentifiedLiveFiles: [String] {
+        folders.values.flatMap { $0.pairs.unidentified }
+    }
+
     // MARK: - Bookkeeping
 
     /// One change in progress: what it did so far, and the summaries of the folders it

@@ -137,6 +137,11 @@ public struct DecoderReply: Sendable, Equatable {
         case marks(PhotoMarks)
         /// A merged sidecar of `byteCount` bytes, in the memory sent beside the reply.
         case sidecar(byteCount: Int)
+        /// The Live Photo identifiers of a batch of files, in the order their descriptors came
+        /// (nil: none), each as `LivePhotoIdentifier.normalized` makes it.
+        case liveIdentifiers([String?])
+        /// Where a motion photo's movie lies in its file; nil: it is no motion photo.
+        case motionMovie(EmbeddedMovie?)
     }
 
     public var id: UInt64
@@ -179,11 +184,13 @@ public struct DecoderReply: Sendable, Equatable {
         case cameras
         // pixels: a motion photo's movie, its offset and length
         case motionMovie
+        // Live Photo identifiers, a line each ("" for none)
+        case liveIdentifiers
     }
 
     enum OutcomeCode: Int64 {
         // 2 was a reply saying a file holds no animation: a picture request now gets its pixels.
-        case pixels = 1, date = 3, properties, failure, probe, dates, thumbnailFile, webList, exifBlock, orientationEdit, marks, sidecar
+        case pixels = 1, date = 3, properties, failure, probe, dates, thumbnailFile, webList, exifBlock, orientationEdit, marks, sidecar, liveIdentifiers, motionMovie
     }
 
     /// The tag of each text key a thumbnail file reply carries.
@@ -285,6 +292,12 @@ public struct DecoderReply: Sendable, Equatable {
         case .sidecar(let byteCount):
             code(.sidecar)
             set(.sidecarBytes, .int(Int64(byteCount)))
+        case .motionMovie(let movie):
+            code(.motionMovie)
+            if let movie { set(.motionMovie, .ints([movie.offset, movie.length])) }
+        case .liveIdentifiers(let identifiers):
+            code(.liveIdentifiers)
+            set(.liveIdentifiers, .text(identifiers.map { $0 ?? "" }.joined(separator: "\n")))
         }
         return DecoderMessage(kind: .reply, fields: fields)
     }
@@ -408,6 +421,19 @@ public struct DecoderReply: Sendable, Equatable {
                                         tags: (message.text(Tag.tags.rawValue) ?? "").split(separator: "\n").map(String.init)))
         case .sidecar:
             outcome = .sidecar(byteCount: try message.int(Tag.sidecarBytes.rawValue, in: 1...(8 << 20)))
+        case .motionMovie:
+            if let movie = message.ints(Tag.motionMovie.rawValue) {
+                guard movie.count == 2, movie[0] >= 0, movie[1] > 0 else { throw .init(reason: "a movie's place of \(movie.count) numbers") }
+                outcome = .motionMovie(EmbeddedMovie(offset: movie[0], length: movie[1]))
+            } else {
+                outcome = .motionMovie(nil)
+            }
+        case .liveIdentifiers:
+            guard let lines = message.text(Tag.liveIdentifiers.rawValue) else { throw .init(reason: "identifiers without a list") }
+            // Each one checked again: the browser takes only what looks like an identifier.
+            outcome = .liveIdentifiers(lines.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+                line.isEmpty ? nil : LivePhotoIdentifier.normalized(String(line))
+            })
         case nil:
             throw .init(reason: "unknown outcome")
         }

@@ -47,6 +47,12 @@ public struct DecoderRequest: Sendable, Equatable {
         /// size): a viewer's tile. No more than the region is decoded, and at most `maxPixels`
         /// of it; a photo whose header declares more than `maxRegionSource` pixels is refused.
         case region = 14
+        /// The identifiers a Live Photo's still and movie share (`LivePhotoIdentifier`), of a
+        /// batch of files, one descriptor each (`liveIdentifiers`).
+        case liveIdentifiers = 15
+        /// Where a motion photo's movie lies in its file (`motionMovie`), for a thumbnail
+        /// another program made.
+        case motionMovie = 16
     }
 
     /// Matches the reply to the request.
@@ -146,9 +152,10 @@ public struct DecoderRequest: Sendable, Equatable {
     public init(_ message: DecoderMessage) throws(DecoderMessage.Malformed) {
         guard message.kind == .request else { throw .init(reason: "not a request") }
         guard let id = message.int(Tag.id.rawValue) else { throw .init(reason: "request without an id") }
-        let rawOperation = try message.int(Tag.operation.rawValue, in: 1...14)
+        let rawOperation = try message.int(Tag.operation.rawValue, in: 1...16)
         self.id = UInt64(bitPattern: id)
-        operation = Operation(rawValue: Int64(rawOperation))!
+        guard let operation = Operation(rawValue: Int64(rawOperation)) else { throw .init(reason: "unknown operation \(rawOperation)") }
+        self.operation = operation
         fitting = PixelSize(width: try message.int(Tag.width.rawValue, in: 1...Self.maxEdge),
                             height: try message.int(Tag.height.rawValue, in: 1...Self.maxEdge))
         maxPixels = try message.int(Tag.maxPixels.rawValue, in: 1...Self.maxPixelLimit)

@@ -4,7 +4,8 @@
 /// Lightroom group them. An iPhone's Live Photo is a still and a short movie of the same
 /// name (`IMG_0042.HEIC` and `IMG_0042.MOV`, as Photos exports them): one photo too, the
 /// still, with the movie as its companion. Files pair when they are in the same folder and
-/// their names before the extension are the same, ignoring case.
+/// their names before the extension are the same, ignoring case; a Live Photo's two files
+/// pair by the identifier they share, whatever their names (`FolderPairs`).
 public enum PairedFiles {
     /// Extensions of cameras' RAW files.
     public static let rawExtensions: Set<String> = [
@@ -59,25 +60,25 @@ extension Photo {
     public var liveMovie: Photo? { companions.first { PairedFiles.isLiveMovie(name: $0.displayName) } }
 }
 
-/// The RAW+JPEG pairs of one folder: which files are shown as photos and which go with
-/// another as its companions. Fed with the folder's photos as they arrive and leave, it
-/// answers what the folder shows instead: the JPEG of a pair with its RAW files as
+/// The RAW+JPEG pairs and Live Photos of one folder: which files are shown as photos and
+/// which go with another as its companions. Fed with the folder's photos as they arrive and
+/// leave, it answers what the folder shows instead: the JPEG of a pair with its RAW files as
 /// companions, a RAW file alone when no JPEG of its name is there, and every other photo
 /// as it is.
+///
+/// A Live Photo's movie goes with the still that has its identifier (`LivePhotoIdentifier`,
+/// read in a decoder process and given with `identify`), whatever the two are named; a
+/// movie whose identifier no still has, or that has none, goes with the still of its name
+/// unless that still has another identifier than the movie's, or a movie of its own
+/// identifier. Until identifiers are read, names decide.
 struct FolderPairs: Sendable {
     /// The files of one name.
     private struct Group: Sendable {
         var jpeg: Photo?
-        /// The RAW files and Live Photo movies of this name.
+        /// The RAW files of this name.
         var raws: [String: Photo] = [:]
-
-        /// The photos shown for this name.
-        var shown: [Photo] {
-            let raws = raws.values.sorted { $0.id < $1.id }
-            guard var jpeg else { return raws }
-            jpeg.companions = raws
-            return [jpeg]
-        }
+        /// The Live Photo movies of this name.
+        var movies: [String: Photo] = [:]
     }
 
     /// What a change means for the photos shown: photos to show (new, or changed: a
@@ -95,6 +96,15 @@ struct FolderPairs: Sendable {
     /// 100,000 JPEGs costs nothing here); the first starts the groups from the JPEGs shown
     /// by then.
     private var hasRaws = false
+    /// How many movies the groups hold: identifiers matter only while there is one.
+    private var movieCount = 0
+    /// The Live Photo identifiers read, of the stills and movies in groups that have one.
+    private var identifiers: [String: String] = [:]
+    /// The files whose identifier was read (found or not).
+    private var identified: Set<String> = []
+    /// The groups' stills and movies by identifier.
+    private var stillsWith: [String: Set<String>] = [:]
+    private var moviesWith: [String: Set<String>] = [:]
 
     /// Photos found (or found changed). `shown` is what the folder shows so far: the JPEGs
     /// the groups start from when the first RAW file comes.
@@ -132,13 +142,18 @@ struct FolderPairs: Sendable {
                 effect.shown.append(photo)
                 continue
             }
-            if before[stem] == nil { before[stem] = group.shown }
+            touch(stem, &before)
+            if let identifier = identifiers[photo.id] { touchHolders(of: identifier, &before) }
             switch role {
             case .jpeg: group.jpeg = photo
-            case .raw, .liveMovie: group.raws[photo.id] = photo
+            case .raw: group.raws[photo.id] = photo
+            case .liveMovie:
+                if group.movies.updateValue(photo, forKey: photo.id) == nil { movieCount += 1 }
             }
             stemOfID[photo.id] = stem
             groups[stem] = group
+            // Changed on disk, or new: its identifier is read (again); the one known holds meanwhile.
+            identified.remove(photo.id)
         }
         finish(before, into: &effect)
         return effect
@@ -149,22 +164,133 @@ struct FolderPairs: Sendable {
         var effect = Effect()
         var before: [String: [Photo]] = [:]
         for id in ids {
-            guard let stem = stemOfID.removeValue(forKey: id), var group = groups[stem] else {
+            guard let stem = stemOfID[id], groups[stem] != nil else {
                 effect.hidden.insert(id)
                 continue
             }
-            if before[stem] == nil { before[stem] = group.shown }
-            if group.jpeg?.id == id { group.jpeg = nil } else { group.raws[id] = nil }
-            groups[stem] = group.jpeg == nil && group.raws.isEmpty ? nil : group
+            touch(stem, &before)
+            if let identifier = identifiers[id] { touchHolders(of: identifier, &before) }
+            setIdentifier(nil, of: id)
+            identified.remove(id)
+            stemOfID[id] = nil
+            var group = groups[stem]!
+            if group.jpeg?.id == id {
+                group.jpeg = nil
+            } else if group.movies.removeValue(forKey: id) != nil {
+                movieCount -= 1
+            } else {
+                group.raws[id] = nil
+            }
+            groups[stem] = group.jpeg == nil && group.raws.isEmpty && group.movies.isEmpty ? nil : group
         }
         finish(before, into: &effect)
         return effect
     }
 
+    /// Live Photo identifiers read (nil: the file has none), of stills and movies this
+    /// folder holds (others are ignored).
+    mutating func identify(_ read: [String: String?]) -> Effect {
+        var effect = Effect()
+        var before: [String: [Photo]] = [:]
+        for (id, identifier) in read {
+            guard let stem = stemOfID[id] else { continue }
+            identified.insert(id)
+            guard identifiers[id] != identifier else { continue }
+            touch(stem, &before)
+            if let old = identifiers[id] { touchHolders(of: old, &before) }
+            if let identifier { touchHolders(of: identifier, &before) }
+            setIdentifier(identifier, of: id)
+        }
+        finish(before, into: &effect)
+        return effect
+    }
+
+    /// The stills and movies whose identifiers are still to be read: none while the folder
+    /// holds no movie.
+    var unidentified: [String] {
+        guard movieCount > 0 else { return [] }
+        var ids: [String] = []
+        for group in groups.values {
+            if let jpeg = group.jpeg, !identified.contains(jpeg.id) { ids.append(jpeg.id) }
+            for id in group.movies.keys where !identified.contains(id) { ids.append(id) }
+        }
+        return ids
+    }
+
+    // MARK: Pairing
+
+    /// The photos shown for a name.
+    private func shown(_ stem: String) -> [Photo] {
+        guard let group = groups[stem] else { return [] }
+        var result: [Photo] = []
+        let raws = group.raws.values.sorted { $0.id < $1.id }
+        if var jpeg = group.jpeg {
+            jpeg.companions = raws + movies(of: jpeg.id, group: group)
+            result.append(jpeg)
+        } else {
+            result = raws
+        }
+        result += group.movies.values.filter { partner(of: $0.id) == nil }.sorted { $0.id < $1.id }
+        return result
+    }
+
+    /// The still a movie goes with, if any (see the type's description).
+    private func partner(of movie: String) -> String? {
+        let identifier = identifiers[movie]
+        if let identifier, let stills = stillsWith[identifier], let still = stills.min() { return still }
+        guard let stem = stemOfID[movie], let still = groups[stem]?.jpeg?.id else { return nil }
+        if let own = identifiers[still] {
+            if let identifier, identifier != own { return nil }
+            if moviesWith[own]?.isEmpty == false { return nil }
+        }
+        return still
+    }
+
+    /// The movies going with the still `still` of `group`: of its name, or of its identifier.
+    private func movies(of still: String, group: Group) -> [Photo] {
+        var candidates = Array(group.movies.values)
+        if let identifier = identifiers[still] {
+            for id in moviesWith[identifier] ?? [] where group.movies[id] == nil {
+                if let stem = stemOfID[id], let movie = groups[stem]?.movies[id] { candidates.append(movie) }
+            }
+        }
+        return candidates.filter { partner(of: $0.id) == still }.sorted { $0.id < $1.id }
+    }
+
+    private mutating func setIdentifier(_ identifier: String?, of id: String) {
+        if let old = identifiers.removeValue(forKey: id) {
+            stillsWith[old]?.remove(id)
+            moviesWith[old]?.remove(id)
+            if stillsWith[old]?.isEmpty == true { stillsWith[old] = nil }
+            if moviesWith[old]?.isEmpty == true { moviesWith[old] = nil }
+        }
+        guard let identifier, let stem = stemOfID[id], let group = groups[stem] else { return }
+        if group.jpeg?.id == id {
+            stillsWith[identifier, default: []].insert(id)
+        } else if group.movies[id] != nil {
+            moviesWith[identifier, default: []].insert(id)
+        } else {
+            return
+        }
+        identifiers[id] = identifier
+    }
+
+    /// Remembers what a name showed before a change.
+    private func touch(_ stem: String, _ before: inout [String: [Photo]]) {
+        if before[stem] == nil { before[stem] = shown(stem) }
+    }
+
+    /// Remembers what the names of the files with `identifier` showed before a change.
+    private func touchHolders(of identifier: String, _ before: inout [String: [Photo]]) {
+        for id in (stillsWith[identifier] ?? []).union(moviesWith[identifier] ?? []) {
+            if let stem = stemOfID[id] { touch(stem, &before) }
+        }
+    }
+
     /// Adds to the effect what each name touched shows now against what it showed before.
     private func finish(_ before: [String: [Photo]], into effect: inout Effect) {
         for (stem, old) in before {
-            let now = groups[stem]?.shown ?? []
+            let now = shown(stem)
             let nowIDs = Set(now.map(\.id))
             for photo in old where !nowIDs.contains(photo.id) { effect.hidden.insert(photo.id) }
             effect.shown.append(contentsOf: now)

@@ -6,8 +6,8 @@
 /// (re)start or stop the interval's timer, make sure a photo is decoded and say when it is,
 /// say the slideshow paused or resumed, end it.
 ///
-/// A photo is shown for at least one interval, and the next one only once its image is
-/// decoded: when the interval runs out first, the slideshow waits for it, so no transition
+/// A photo is shown for at least one interval, a video for its length (from its first frame:
+/// `movieStarted`), and the next one only once its image is decoded: when the interval runs out first, the slideshow waits for it, so no transition
 /// shows a blank or a thumbnail. At the end it starts again from the first photo (`.loop`)
 /// or ends on the last one (`.stop`).
 ///
@@ -78,6 +78,8 @@ public struct SlideshowModel: Sendable, Equatable {
     public let ending: Ending
     /// Whether the next photo's image is decoded.
     private var nextIsReady = false
+    /// The shown video's length was not known: its end moves the slideshow on.
+    private var awaitingMovieEnd = false
 
     /// A slideshow of `count` photos from `current`. The interval is kept between 1 s and an hour.
     public init(count: Int, current: Int, interval: Int = defaultInterval, ending: Ending = .loop) {
@@ -132,6 +134,27 @@ public struct SlideshowModel: Sendable, Equatable {
         return phase == .waitingForNext ? advance() : []
     }
 
+    /// The shown photo is a video whose first frame showed, `seconds` long: it shows for its
+    /// length from now, at least an interval, before the next photo, as a video in a phone's
+    /// photos app plays through. Its length not known (0), the slideshow waits for its end
+    /// (`movieEnded`).
+    public mutating func movieStarted(_ index: Int, seconds: Int) -> [Effect] {
+        guard phase == .playing, index == current else { return [] }
+        guard seconds > 0 else {
+            awaitingMovieEnd = true
+            return [.stopTimer]
+        }
+        return [.startTimer(seconds: max(interval, min(seconds, 3600)))]
+    }
+
+    /// The shown video played to its end (or could not play): when its length was not known,
+    /// the slideshow goes on as when an interval runs out.
+    public mutating func movieEnded(_ index: Int) -> [Effect] {
+        guard awaitingMovieEnd, index == current else { return [] }
+        awaitingMovieEnd = false
+        return tick()
+    }
+
     /// Space: pauses, or goes on with a whole interval for the photo shown.
     public mutating func togglePause() -> [Effect] {
         switch phase {
@@ -176,6 +199,7 @@ public struct SlideshowModel: Sendable, Equatable {
 
     private mutating func advance() -> [Effect] {
         guard let next else { return [] }
+        awaitingMovieEnd = false
         current = next
         nextIsReady = false
         phase = .playing

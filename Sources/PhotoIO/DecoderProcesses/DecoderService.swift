@@ -189,6 +189,9 @@ private final class Service: @unchecked Sendable {
             return reply(.dates(read.map(\.value), cutShort: read.indices.filter { read[$0].cutShort },
                                 cameras: read.map { $0.camera ?? "" }))
         }
+        if request.operation == .liveIdentifiers {
+            return reply(.liveIdentifiers(descriptors.map { cancellation.isCancelled ? nil : LivePhotoIdentifiers.read(descriptor: $0) }))
+        }
         guard descriptors.count == 1, let descriptor = descriptors.first else {
             return reply(.failure(DecodeFailure(.unreadable, "One file is decoded at a time.")))
         }
@@ -240,6 +243,8 @@ private final class Service: @unchecked Sendable {
             return reply(.date(PhotoMetadata.readDate(descriptor: descriptor)))
         case .properties:
             return reply(.properties(PhotoProperties.readContent(descriptor: descriptor)))
+        case .motionMovie:
+            return reply(.motionMovie(MotionPhotoReader.find(descriptor: descriptor)))
         case .savedExif:
             // The original's EXIF is the photo's bytes: parsed and rewritten here.
             var start: [UInt8] = []
@@ -305,7 +310,7 @@ private final class Service: @unchecked Sendable {
             case .success(let (fd, layout)): return (DecoderReply(id: request.id, outcome: .pixels(layout)), fd)
             case .failure(let failure): return reply(.failure(failure))
             }
-        case .probe, .dates:
+        case .probe, .dates, .liveIdentifiers:
             return reply(.failure(DecodeFailure(.unreadable, "Unreachable.")))
         }
     }

@@ -231,6 +231,38 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Embedde
         }
     }
 
+    /// The identifiers Live Photos' stills and movies share (`LivePhotoIdentifier`), of
+    /// `uris` (local files: nil for others), read `DecoderChannel.maxDescriptors` files to a
+    /// request; nil where a file holds none or could not be read. A cancelled flag stops
+    /// between requests (those stay nil).
+    public func liveIdentifiers(uris: [String], cancellation: CancellationFlag) -> [String?] {
+        decoding {
+            uris.map { uri in
+                guard uri.hasPrefix("file://"), case .success(let file) = Self.open(uri: uri, cancellation: cancellation) else { return nil }
+                defer { close(file.fd) }
+                return LivePhotoIdentifiers.read(descriptor: file.fd)
+            }
+        } isolated: {
+            var read = [String?](repeating: nil, count: uris.count)
+            for start in stride(from: 0, to: uris.count, by: DecoderChannel.maxDescriptors) {
+                if cancellation.isCancelled { break }
+                var opened: [(index: Int, fd: Int32)] = []
+                for index in start..<min(start + DecoderChannel.maxDescriptors, uris.count) where uris[index].hasPrefix("file://") {
+                    if case .success(let file) = Self.open(uri: uris[index], cancellation: cancellation) { opened.append((index, file.fd)) }
+                }
+                defer { for file in opened { close(file.fd) } }
+                guard !opened.isEmpty else { continue }
+                let request = DecoderRequest(id: 0, operation: .liveIdentifiers)
+                let answer = withProcess(cancellation: cancellation) { $0.run(request, descriptors: opened.map(\.fd), timeout: settings.timeout, cancellation: cancellation) }
+                guard case .success((let reply, let pixels)) = answer else { continue }
+                if let pixels { close(pixels) }
+                guard case .liveIdentifiers(let identifiers) = reply.outcome, identifiers.count == opened.count else { continue }
+                for (file, identifier) in zip(opened, identifiers) { read[file.index] = identifier }
+            }
+            return read
+        }
+    }
+
     /// The dates of `uris`, read `DecoderChannel.maxDescriptors` files to a request; see
     /// `dateTaken(uri:)`. A batch whose process breaks down is read again a file at a time,
     /// so only the file at fault goes without its date. A photo on another machine is read
@@ -321,6 +353,21 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Embedde
                       case .properties(let details) = reply.outcome else { return nil }
                 return details
             }
+        }
+    }
+
+    /// Where the movie of the motion photo at `uri` lies, read in a decoder process: for a
+    /// thumbnail another program made (local files only).
+    public func motionMovie(uri: String, cancellation: CancellationFlag) -> EmbeddedMovie? {
+        guard uri.hasPrefix("file://") else { return nil }
+        return decoding {
+            PixbufDecoder(maxDecodedPixels: maxDecodedPixels).motionMovie(uri: uri, cancellation: cancellation)
+        } isolated: {
+            guard case .success((let reply, let pixels)) = run(DecoderRequest(id: 0, operation: .motionMovie), uri: uri, cancellation: cancellation)
+            else { return nil }
+            if let pixels { close(pixels) }
+            guard case .motionMovie(let movie) = reply.outcome else { return nil }
+            return movie
         }
     }
 

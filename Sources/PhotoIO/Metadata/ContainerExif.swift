@@ -28,6 +28,15 @@ enum ContainerExif {
         }
     }
 
+    /// A HEIF's EXIF item as a TIFF structure (from its byte-order mark on), or nil when the
+    /// file is no HEIF or holds none.
+    static func heifTIFF(descriptor: Int32) -> [UInt8]? {
+        withMapped(descriptor) { bytes -> [UInt8]? in
+            guard StillFormat.sniff(Array(bytes.prefix(64)), name: nil) == .heif else { return nil }
+            return heifExif(bytes)
+        }
+    }
+
     /// A RAW file's camera (make and model, as `PhotoDetails.camera` puts them) and date taken
     /// (µs, as `ExifDate`), as LibRaw reads them; nil when LibRaw cannot read the file.
     static func rawFacts(descriptor: Int32) -> (camera: String?, taken: Int64?)? {

@@ -87,6 +87,19 @@ public protocol ThumbnailFileReading: Sendable {
     /// The thumbnail file open on `descriptor` (the caller closes it), its pixels shrunk to
     /// fit `box`; nil when it is not a whole thumbnail PNG, or once `cancellation` is.
     func readThumbnailFile(descriptor: Int32, fitting box: PixelSize, cancellation: CancellationFlag) -> ThumbnailFile?
+    /// Where the movie of the motion photo at `uri` (a local file) lies, if it is one: for a
+    /// thumbnail another program made, which says nothing of it.
+    func motionMovie(uri: String, cancellation: CancellationFlag) -> EmbeddedMovie?
+}
+
+extension ThumbnailFileReading {
+    public func motionMovie(uri: String, cancellation: CancellationFlag) -> EmbeddedMovie? {
+        guard !cancellation.isCancelled, uri.hasPrefix("file://"),
+              case .success(let found) = ByteSource.reading(uri: uri, { source -> Result<EmbeddedMovie?, DecodeFailure> in
+                  .success(source.descriptor.flatMap { MotionPhotoReader.find(descriptor: $0) })
+              }) else { return nil }
+        return found
+    }
 }
 
 extension PixbufDecoder: ThumbnailFileReading {

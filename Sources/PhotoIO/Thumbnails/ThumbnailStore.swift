@@ -82,7 +82,14 @@ public struct ThumbnailStore: Sendable {
         for candidate in [size] + (allowLarger ? size.larger : []) {
             guard let (file, attributes) = read(path: layout.path(forURI: uri, size: candidate), fitting: box, cancellation: cancellation),
                   attributes.isValid(forURI: uri, modified: modified, fileSize: fileSize) else { continue }
-            return Self.image(from: file, attributes: attributes)
+            var image = Self.image(from: file, attributes: attributes)
+            // Another program's thumbnail (Files', gThumb's) says nothing of a motion photo's
+            // movie: the photo says, read in a decoder process. This app's says it, or that
+            // there is none.
+            if image.motionMovie == nil, !(attributes.software?.hasPrefix(AppInfo.name + " ") ?? false), Self.mayMove(uri) {
+                image.motionMovie = reader.motionMovie(uri: uri, cancellation: cancellation)
+            }
+            return image
         }
         return nil
     }
@@ -182,6 +189,12 @@ public struct ThumbnailStore: Sendable {
         defer { close(fd) }
         guard let file = reader.readThumbnailFile(descriptor: fd, fitting: box, cancellation: cancellation) else { return nil }
         return (file, ThumbnailAttributes { file.text[$0] })
+    }
+
+    /// Whether the file at `uri` may be a motion photo, by its name: a local JPEG or HEIF.
+    static func mayMove(_ uri: String) -> Bool {
+        guard uri.hasPrefix("file://"), let name = uri.split(separator: "/").last else { return false }
+        return PairedFiles.role(ofName: String(name))?.role == .jpeg
     }
 
     /// A cached thumbnail's pixels as a thumbnail of the original: with the original's size

@@ -25,6 +25,11 @@ enum Style {
     .photo-viewer { background-color: #1e1e1e; }
     .viewer-toolbar { background-color: alpha(#1e1e1e, 0.85); color: white; padding: 4px 8px; }
     .viewer-toolbar button { color: white; }
+    /* The Live button: a raised pill over the dark toolbar, bold as the tiles' badge. */
+    .viewer-toolbar button.live-button { background-color: alpha(white, 0.15); border-radius: 999px; padding: 2px 14px;
+                                         font-weight: bold; }
+    .viewer-toolbar button.live-button:hover { background-color: alpha(white, 0.25); }
+    .viewer-toolbar button.live-button:active { background-color: alpha(white, 0.35); }
     .zoom-badge { padding: 6px 14px; border-radius: 999px; font-weight: bold; }
     .paging-button { transition: opacity 200ms ease-in-out; }
     .properties-panel { background-color: @window_bg_color; border-left: 1px solid alpha(currentColor, 0.15); }

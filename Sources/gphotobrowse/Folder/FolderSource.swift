@@ -26,6 +26,8 @@ final class FolderSource: AlbumSource {
     private var laterWalks: [TreeWalkRun] = []
     /// Dates taken, read when an album sorts by them.
     private let dates: DatesTakenReading
+    /// Live Photos' identifiers, read in folders holding a movie.
+    private let livePairs: LivePairReading
     /// What a web album's walk learnt besides photos (its title, whether it is offline),
     /// once it has ended.
     private(set) var webReport: WebAlbumWalk.Report?
@@ -53,11 +55,14 @@ final class FolderSource: AlbumSource {
     init(uri: String, name: String, jobs: WindowJobs) {
         self.jobs = jobs
         dates = DatesTakenReading(jobs: jobs)
+        livePairs = LivePairReading(jobs: jobs)
         self.uri = uri
         isWeb = WebPhotoFiles.isWebAddress(uri)
         treeAlbums = FolderAlbums(rootURI: uri, rootName: name)
         dates.onDates = { [weak self] read, progress in self?.receiveDates(read, progress) }
         dates.onFinished = { [weak self] in self?.datesRead() }
+        livePairs.onIdentifiers = { [weak self] read in self?.receiveLiveIdentifiers(read) }
+        livePairs.onFinished = { [weak self] in self?.readLiveIdentifiers() }
     }
 
     /// The opened folder's tree, as found so far.
@@ -105,6 +110,7 @@ final class FolderSource: AlbumSource {
         for later in laterWalks { later.cancel() }
         laterWalks.removeAll()
         dates.cancel()
+        livePairs.cancel()
         for monitor in followed.removeAll() { monitor.cancel() }
     }
 
@@ -157,6 +163,7 @@ final class FolderSource: AlbumSource {
     private func finish(_ result: Result<FolderTreeWalk.Totals, FolderError>) {
         webReport = (walk?.walk as? WebAlbumWalk)?.report
         treeAlbums.finish(result.map(\.photos))
+        readLiveIdentifiers()
         if !leftOut.isEmpty { onFoldersLeftOut(leftOut) }
         releaseFreedMemory()
     }
@@ -204,10 +211,12 @@ final class FolderSource: AlbumSource {
     /// and paths gone (photos, or folders with everything below them).
     private func update(_ updated: [Photo], removed: Set<String>, in folder: TreeFolder) {
         dates.forget(updated.map(\.id))
+        livePairs.forget(updated.map(\.id))
         let gone = followed.remove(removed)
         for monitor in gone.monitors { monitor.cancel() }
         treeAlbums.update(updated, removed: removed, in: folder, removedFolders: gone.folders)
         for album in treeAlbums.sortedByDate { readDatesTaken(of: album) }
+        readLiveIdentifiers()
     }
 
     /// A photo renamed by this app: shown under its new name at once, before the folder's
@@ -247,6 +256,20 @@ final class FolderSource: AlbumSource {
 
     func datesNeeded(by album: AlbumContents) {
         readDatesTaken(of: album)
+    }
+
+    // MARK: Live Photos
+
+    /// Reads the identifiers of the stills and movies of folders holding a movie, not read
+    /// yet: a Live Photo's two files pair by them, whatever their names.
+    private func readLiveIdentifiers() {
+        guard isListed, !isWeb, !isCancelled else { return }
+        livePairs.read(tree.unidentifiedLiveFiles)
+    }
+
+    private func receiveLiveIdentifiers(_ read: [String: String?]) {
+        treeAlbums.setLiveIdentifiers(read)
+        if Trace.isEnabled { Trace.milestone("live-identifiers", read.values.count { $0 != nil }) }
     }
 
     // MARK: Dates taken

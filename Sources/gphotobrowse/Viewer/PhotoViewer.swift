@@ -24,6 +24,8 @@ final class PhotoViewer {
     let properties = PropertiesPanel()
     /// The toolbar's select toggle's state (`viewer.select`).
     let selectAction: OwnedObject<OpaquePointer>
+    /// The viewer's actions (`viewer.NAME`): the window's policy enables them.
+    let actionGroup: OwnedObject<OpaquePointer>
     let contents: AlbumContents
     /// Where placeholders come from: the grid's thumbnails (`use(thumbnails:)`, `ViewerPlaceholder.swift`).
     var thumbnails: ThumbnailLoader
@@ -58,6 +60,13 @@ final class PhotoViewer {
     var onPhotoChanged: (Photo) -> Void = { _ in }
     /// The shown photo's rotation changed, or another photo is shown (Save Rotation follows).
     var onRotationChanged: () -> Void = {}
+    /// A movie started or stopped showing over the still (`showsMovie`).
+    var onMovieShownChanged: () -> Void {
+        get { video.onShownChanged }
+        set { video.onShownChanged = newValue }
+    }
+    /// A video, or a still's movie, shows over the still: zoom and rotation are off.
+    var showsMovie: Bool { video.shownID != nil }
     /// The shown photo's rotation, in clockwise quarter turns (0...3).
     var shownRotation: Int { current.map { rotations.shown($0.id) } ?? 0 }
     /// The person asked to go back to the grid.
@@ -107,6 +116,7 @@ final class PhotoViewer {
         gtk_box_append(root.cast(), properties.root)
 
         let actions = g_simple_action_group_new()!
+        actionGroup = OwnedObject(sharing: OpaquePointer(actions))
         selectAction = OwnedObject(taking: g_simple_action_new_stateful("select", nil, g_variant_new_boolean(0)).cast())
         g_action_map_add_action(actions.cast(), selectAction.pointer.cast())
         g_action_map_add_action(actions.cast(), properties.action.pointer.cast())
@@ -123,6 +133,16 @@ final class PhotoViewer {
         download.onRetry = { [weak self] in self?.retryDownload() }
         tiles.onChange = { [weak self] in self?.render() }
         video.onChange = { [weak self] in self?.render() }
+        video.onVideoStarted = { [weak self] index, seconds in
+            guard let self, let slideshow = self.slideshow, index < self.contents.photos.count else { return }
+            // GTK's stream may not know its length at its first frame; the decoder process read it.
+            var known = 0
+            if case .image(_, let pixels)? = self.thumbnails.cached(self.contents.photos[index].version) {
+                known = ((pixels.videoDuration ?? 0) + 999) / 1000
+            }
+            slideshow.videoStarted(index, seconds: seconds > 0 ? seconds : known)
+        }
+        video.onVideoEnded = { [weak self] index in self?.slideshow?.videoEnded(index) }
         video.onMotionStopped = { file in Thread.detachNewThread { MotionMovieCopies.remove(file) } }
         canvas.onDrawn = { [weak self] in self?.tiles.drawn() }
         images.onDownloaded = { [weak self] id in
@@ -241,6 +261,8 @@ final class PhotoViewer {
                 animation.stop()
                 transform = nil
             }
+            // A Live Photo's movie may have joined or left it (paired by identifier once read).
+            motionChanged()
             render()
         } else if let new = renamed.removeValue(forKey: current.id), let index = contents.photos.index(of: new) {
             rotations.rename(current.id, to: new)

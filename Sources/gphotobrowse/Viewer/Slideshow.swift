@@ -2,7 +2,7 @@ import CGtk
 import PhotoCore
 
 /// A slideshow in the viewer (F5, the toolbar's button): full screen with nothing over the
-/// photo, a photo every interval, Space to pause, any other key or a click to end it on the
+/// photo, a photo every interval (a video for its length, muted as the viewer plays it), Space to pause, any other key or a click to end it on the
 /// photo shown.
 ///
 /// The core's `SlideshowModel` decides; this class feeds it the timer's ticks, the images
@@ -53,6 +53,16 @@ final class Slideshow {
         guard model.isRunning, let awaited, awaited.id == id, viewer?.images.isSettled(id) == true else { return }
         self.awaited = nil
         carryOut(model.imageReady(awaited.index))
+    }
+
+    /// A video shown by the slideshow started playing: it plays through before the next photo.
+    func videoStarted(_ index: Int, seconds: Int) {
+        carryOut(model.movieStarted(index, seconds: seconds))
+    }
+
+    /// A video shown by the slideshow ended, or could not play.
+    func videoEnded(_ index: Int) {
+        carryOut(model.movieEnded(index))
     }
 
     private func albumChanged() {

@@ -37,6 +37,13 @@ final class VideoPlayback {
     private(set) var failure: String?
     /// The stream's state changed (an error): the viewer says why.
     var onChange: () -> Void = {}
+    /// A movie started or stopped showing (`shownID`).
+    var onShownChanged: () -> Void = {}
+    /// A video's first frame showed (not a still's movie): its index, its length in seconds
+    /// (0 when not known).
+    var onVideoStarted: (_ index: Int, _ seconds: Int) -> Void = { _, _ in }
+    /// A video (not a still's movie) played to its end, or could not play: its index.
+    var onVideoEnded: (_ index: Int) -> Void = { _ in }
 
     /// Adds the picture and the controls over `overlay` (a GtkOverlay holding the canvas,
     /// before the chrome's widgets, which stay on top).
@@ -93,6 +100,7 @@ final class VideoPlayback {
         gtk_widget_set_visible(picture, 1)
         gtk_widget_set_visible(controls, motion ? 0 : 1)
         gtk_media_stream_play(pointer.cast())
+        onShownChanged()
     }
 
     /// Stops the video shown, if any, and lets its stream go.
@@ -115,6 +123,7 @@ final class VideoPlayback {
             self.motionFile = nil
             onMotionStopped(motionFile)
         }
+        defer { onShownChanged() }
         if isMotion {
             isMotion = false
             return
@@ -124,7 +133,11 @@ final class VideoPlayback {
 
     /// A still's motion played to its end: the still shows again.
     private func ended(_ pointer: OpaquePointer) {
-        guard isMotion, stream?.pointer == pointer, gtk_media_stream_get_ended(pointer.cast()) != 0 else { return }
+        guard stream?.pointer == pointer, gtk_media_stream_get_ended(pointer.cast()) != 0 else { return }
+        guard isMotion else {
+            if let playing { onVideoEnded(playing.index) }
+            return
+        }
         stop()
         onChange()
     }
@@ -173,6 +186,10 @@ final class VideoPlayback {
         guard let playing, !playing.shown, gdk_paintable_get_intrinsic_width(pointer.cast()) > 0 else { return }
         self.playing?.shown = true
         Trace.milestone(isMotion ? "motion-playing" : "video-playing", playing.index)
+        if !isMotion {
+            let microseconds = gtk_media_stream_get_duration(pointer.cast())
+            onVideoStarted(playing.index, Int((microseconds + 999_999) / 1_000_000))
+        }
     }
 
     /// Paused or playing again (Space, the controls' button), once the video has shown.
@@ -187,5 +204,6 @@ final class VideoPlayback {
         failure = tr("The video cannot be played: %s", OutsideText(String(cString: error.pointee.message)))
         gtk_widget_set_visible(picture, 0)
         onChange()
+        if !isMotion, let playing { onVideoEnded(playing.index) }
     }
 }

@@ -116,7 +116,7 @@ extension PhotoViewer {
 
     /// The fingers moved: the photo follows them, at any angle while they hold it.
     private func twoFingersMoved(_ pinch: OpaquePointer, _ twist: OpaquePointer) {
-        guard let transform else { return }
+        guard let transform, allows(.zoomIn) else { return }
         var x = 0.0, y = 0.0
         if gtk_gesture_get_bounding_box_center(pinch.cast(), &x, &y) == 0 { _ = gtk_gesture_get_bounding_box_center(twist.cast(), &x, &y) }
         let point = pointerPoint(x, y)
@@ -148,6 +148,7 @@ extension PhotoViewer {
             gestures.pendingSingleClick = 0
         }
         if presses == 2 {
+            guard allows(.zoomActual) else { return }
             changeTransform { $0.toggleFitAndActualSize(at: pointerPoint(x, y)) }
         } else if presses == 1 {
             gestures.pendingSingleClick = after(milliseconds: 300) { [weak self] in
@@ -186,6 +187,7 @@ extension PhotoViewer {
 
     private func scrolled(_ dx: Double, _ dy: Double, control: Bool) -> Bool {
         if control {
+            guard allows(.zoomIn) else { return true }
             changeTransform { $0.zoom(by: pow(1.25, -dy), around: pointerPoint(gestures.pointer.x, gestures.pointer.y)) }
             return true
         }

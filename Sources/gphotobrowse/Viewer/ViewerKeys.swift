@@ -6,11 +6,14 @@ extension PhotoViewer {
     func installActions(_ actions: some GObjectPointer) {
         addAction(actions, "previous") { [weak self] in self?.page(by: -1) }
         addAction(actions, "next") { [weak self] in self?.page(by: 1) }
-        addAction(actions, "zoom-in") { [weak self] in self?.zoomIn() }
-        addAction(actions, "zoom-out") { [weak self] in self?.zoomOut() }
-        addAction(actions, "zoom-fit") { [weak self] in self?.zoomToFit() }
-        addAction(actions, "rotate-left") { [weak self] in self?.rotate(by: -1) }
-        addAction(actions, "rotate-right") { [weak self] in self?.rotate(by: 1) }
+        // Zoom and rotation: enabled by the window's policy (not over a movie); keys and
+        // gestures go through them too (`allows`).
+        addAction(actions, ViewerAction.zoomIn.rawValue) { [weak self] in self?.zoomIn() }
+        addAction(actions, ViewerAction.zoomOut.rawValue) { [weak self] in self?.zoomOut() }
+        addAction(actions, ViewerAction.zoomFit.rawValue) { [weak self] in self?.zoomToFit() }
+        addAction(actions, ViewerAction.zoomActual.rawValue) { [weak self] in self?.zoomToActualSize() }
+        addAction(actions, ViewerAction.rotateLeft.rawValue) { [weak self] in self?.rotate(by: -1) }
+        addAction(actions, ViewerAction.rotateRight.rawValue) { [weak self] in self?.rotate(by: 1) }
         addAction(actions, "play-motion") { [weak self] in self?.playMotion() }
     }
 

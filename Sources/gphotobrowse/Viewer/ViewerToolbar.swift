@@ -49,11 +49,17 @@ final class ViewerToolbar {
         Texts.setTooltip(saveRotation, ShownText(tr("Write the rotation into the photo’s file (Ctrl+S)")))
         gtk_actionable_set_action_name(saveRotation.cast(), "win.save-rotation")
         gtk_widget_set_visible(saveRotation, 0)
+        // In the middle, away from the slideshow's ▶ and raised among the flat tools: what this
+        // photo holds, as a phone's photos app shows it.
+        playMotion = gtk_button_new()
+        let motionContent = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        gtk_box_append(motionContent.cast(), gtk_image_new_from_icon_name("media-playback-start-symbolic"))
         // TRANSLATORS: a button in the viewer, shown for a Live Photo or a motion photo: plays its movie.
-        playMotion = gtk_button_new_with_label(tr("Live"))
+        gtk_box_append(motionContent.cast(), Texts.label(ShownText(tr("Live"))))
+        gtk_button_set_child(playMotion.cast(), motionContent)
         Texts.setTooltip(playMotion, ShownText(tr("Play the Movie (long press)")))
         gtk_actionable_set_action_name(playMotion.cast(), "viewer.play-motion")
-        gtk_widget_add_css_class(playMotion, "flat")
+        gtk_widget_add_css_class(playMotion, "live-button")
         gtk_widget_set_visible(playMotion, 0)
         let slideshow = adw_split_button_new()!
         adw_split_button_set_icon_name(slideshow.cast(), "media-playback-start-symbolic")
@@ -71,9 +77,10 @@ final class ViewerToolbar {
         gtk_button_set_icon_name(properties.cast(), "document-properties-symbolic")
         Accessible.name(properties, tooltip: tr("Properties (Alt+Enter)"))
         gtk_actionable_set_action_name(properties.cast(), "viewer.properties")
-        for child in [zoomLevel, zoomOut, zoomIn, fit, rotateLeft, rotateRight, saveRotation, playMotion, slideshow, markUp, addToAlbum, properties] { gtk_box_append(end.cast(), child) }
+        for child in [zoomLevel, zoomOut, zoomIn, fit, rotateLeft, rotateRight, saveRotation, slideshow, markUp, addToAlbum, properties] { gtk_box_append(end.cast(), child) }
 
         gtk_center_box_set_start_widget(bar.cast(), start)
+        gtk_center_box_set_center_widget(bar.cast(), playMotion)
         gtk_center_box_set_end_widget(bar.cast(), end)
         root = bar
     }

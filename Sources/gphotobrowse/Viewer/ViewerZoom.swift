@@ -25,11 +25,18 @@ extension PhotoViewer {
     /// Whether the photo is zoomed past the fit (arrow keys and drags pan instead of paging).
     var isZoomed: Bool { transform.map { !$0.isFitted } ?? false }
 
-    func zoomIn() { changeTransform { $0.zoom(by: 1.25, around: center) } }
-    func zoomOut() { changeTransform { $0.zoom(by: 0.8, around: center) } }
-    func zoomToFit() { changeTransform { $0.fit() } }
-    func zoomToActualSize() { changeTransform { $0.zoom(to: 1, around: center) } }
-    func rotate(by quarterTurns: Int) { changeTransform(showLevel: false) { $0.rotate(by: quarterTurns) } }
+    /// Whether the window's policy enables `action` now (not while a movie shows).
+    func allows(_ action: ViewerAction) -> Bool {
+        g_action_group_get_action_enabled(actionGroup.pointer.cast(), action.rawValue) != 0
+    }
+
+    func zoomIn() { if allows(.zoomIn) { changeTransform { $0.zoom(by: 1.25, around: center) } } }
+    func zoomOut() { if allows(.zoomOut) { changeTransform { $0.zoom(by: 0.8, around: center) } } }
+    func zoomToFit() { if allows(.zoomFit) { changeTransform { $0.fit() } } }
+    func zoomToActualSize() { if allows(.zoomActual) { changeTransform { $0.zoom(to: 1, around: center) } } }
+    func rotate(by quarterTurns: Int) {
+        if allows(quarterTurns < 0 ? .rotateLeft : .rotateRight) { changeTransform(showLevel: false) { $0.rotate(by: quarterTurns) } }
+    }
 
     /// Pans by a fraction of the view (arrow keys when zoomed).
     func pan(byViewFraction dx: Double, _ dy: Double) {

@@ -102,6 +102,10 @@ final class AlbumPages {
         page.viewer.onFullscreen = { [parent = self.parent] on in
             if on { gtk_window_fullscreen(parent) } else { gtk_window_unfullscreen(parent) }
         }
+        page.viewer.onMovieShownChanged = { [weak self, weak page] in
+            guard let self, let page, self.isShown(page) else { return }
+            self.pages?.applyPolicy()
+        }
         page.contents.observeChanges { [weak self, weak page] _ in
             guard let self, let pages = self.pages, let page, self.isShown(page) else { return }
             pages.openTargetIfListed()

@@ -20,6 +20,7 @@ extension BrowserWindow {
         state.editing = folder.edit.isEditing
         state.jobRunning = folder.edit.isExporting
         state.rotationPending = state.page == .viewer && folder.viewer.shownRotation != 0
+        state.showsMovie = state.page == .viewer && folder.viewer.showsMovie
         let photos = photosToActOn
         state.actsOn = photos.isEmpty ? .none : photos.count == 1 ? .one : .several
         if !photos.isEmpty, photos.allSatisfy(\.isNotFound) { state.kind = .notFound }
@@ -35,8 +36,13 @@ extension BrowserWindow {
     /// Enables the actions the policy allows now, disables the others, and shows the buttons
     /// it shows.
     func applyPolicy() {
-        let offer = ActionPolicy.browser(policyState)
+        let state = policyState
+        let offer = ActionPolicy.browser(state)
         ActionSwitches.set(BrowserAction.allCases.map { ($0.name, offer.enabled.contains($0)) }, in: window)
+        if let viewer = folder?.viewer {
+            let viewing = ActionPolicy.viewer(state)
+            ActionSwitches.set(ViewerAction.allCases.map { ($0.rawValue, viewing.contains($0)) }, in: viewer.actionGroup.pointer)
+        }
         header.offer(offer.shown)
         editBar.show(offer.shown.contains(.editBar))
         editBar.showRemoveFromAlbum(offer.shown.contains(.removeFromAlbum))
@@ -60,9 +66,9 @@ extension BoardWindow {
 /// Sets actions of a window's action map enabled or not: used by the policies above only.
 @MainActor
 private enum ActionSwitches {
-    static func set(_ switches: [(name: String, enabled: Bool)], in window: UnsafeMutablePointer<GtkWindow>) {
+    static func set(_ switches: [(name: String, enabled: Bool)], in map: some GObjectPointer) {
         for (name, enabled) in switches {
-            guard let action = g_action_map_lookup_action(window.cast(), name) else { continue }
+            guard let action = g_action_map_lookup_action(map.cast(), name) else { continue }
             // Setting the same state again notifies nothing.
             g_simple_action_set_enabled(action.cast(), enabled ? 1 : 0)
         }
