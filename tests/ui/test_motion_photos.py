@@ -3,9 +3,10 @@ and a MOV of the same name) are one tile each with a "Live" badge; the viewer sh
 and plays the movie on a long press; moving a Live Photo to the trash takes both files, and
 Undo brings both back; a motion photo whose tags point at no movie is a plain still."""
 
+import shutil
 from pathlib import Path
 
-from harness import COLOURS, close_to, make_solid, open_folder, wait_for_screen, wait_for_still_screen, wait_until
+from harness import COLOURS, REPO, close_to, make_solid, open_folder, wait_for_screen, wait_for_still_screen, wait_until
 from made_motion_photos import make_live_photo, make_motion_photo
 from test_raw_pairs import badge_pixels
 from test_viewer import open_viewer, viewer_area
@@ -229,4 +230,22 @@ def test_a_heic_live_photo_renamed_and_a_heic_motion_photo_play_their_movies(lau
     app.x.long_press(*centre)
     app.wait_for_line(r"^trace motion-playing 4 \d+$", since=mark, timeout=30)
     wait_for_screen(app, playing_check(area, "magenta"), what="the HEIC motion photo's movie playing")
+    assert app.quit() == 0
+
+
+def test_a_real_phones_heic_motion_photo_plays_its_movie(launch, tmp_path):
+    # A phone's own file (tests/README.md says where it comes from): a HEIC whose movie
+    # follows the image in an `mpvd` box.
+    folder = tmp_path / "DCIM"
+    folder.mkdir()
+    photo = folder / "motion-photo.heic"
+    shutil.copy(REPO / "tests" / "data" / "formats" / "motion-photo.heic", photo)
+    app = launch(photo)
+    app.wait_for_window(r"^motion-photo\.heic$")
+    app.wait_for_line(r"^trace full-image 0 \d+$")
+    wait_for_still_screen(app, lambda image: (True, ""), what="the viewer")
+    area = viewer_area(app)
+    mark = app.mark()
+    app.x.long_press(area.x + area.width // 2, area.y + area.height // 2)
+    app.wait_for_line(r"^trace motion-playing 0 \d+$", since=mark, timeout=30)
     assert app.quit() == 0
