@@ -95,11 +95,7 @@ enum ContainerExif {
     private static func withExifData<T>(tiff: UnsafeRawBufferPointer, _ read: (UnsafeMutablePointer<ExifData>) -> T) -> T? {
         var block: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0, 0]
         block.append(contentsOf: tiff)
-        guard let data = exif_data_new() else { return nil }
-        defer { exif_data_unref(data) }
-        exif_data_unset_option(data, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
-        block.withUnsafeBufferPointer { exif_data_load_data(data, $0.baseAddress, UInt32($0.count)) }
-        return read(data)
+        return block.withUnsafeBytes { PhotoMetadata.withExifData(block: $0, read) }
     }
 
     /// The regular file open on `descriptor`, mapped read-only while `body` runs.

@@ -218,14 +218,19 @@ public enum PhotoMetadata {
             var size: UInt32 = 0
             exif_loader_get_buf(loader, &buffer, &size)
             guard isJPEG == true, let buffer, size > 0 else { return read(nil) }
-            guard let data = exif_data_new() else { return nil }
-            defer { exif_data_unref(data) }
-            // No fix-ups (adding mandatory entries, converting formats): the data is wanted
-            // as the file wrote it.
-            exif_data_unset_option(data, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
-            exif_data_load_data(data, buffer, size)
-            return read(data)
+            return PhotoMetadata.withExifData(block: UnsafeRawBufferPointer(start: buffer, count: Int(size))) { read($0) }
         }
+    }
+
+    /// What `read` makes of libexif's reading of `block` (an APP1's EXIF: "Exif\0\0", then
+    /// a TIFF structure), taken as the file wrote it: no fix-ups (mandatory entries added,
+    /// formats converted). nil when libexif could not start.
+    static func withExifData<T>(block: UnsafeRawBufferPointer, _ read: (UnsafeMutablePointer<ExifData>) -> T) -> T? {
+        guard let base = block.baseAddress?.assumingMemoryBound(to: UInt8.self), let data = exif_data_new() else { return nil }
+        defer { exif_data_unref(data) }
+        exif_data_unset_option(data, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
+        exif_data_load_data(data, base, UInt32(block.count))
+        return read(data)
     }
 
     /// The first usable date of `DateTimeOriginal`, `DateTimeDigitized`, `DateTime`, and
