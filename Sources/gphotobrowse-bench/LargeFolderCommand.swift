@@ -25,7 +25,7 @@ enum LargeFolderCommand: BenchCommand {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("gphotobrowse-large-\(getpid())").path
         let folder = work + "/photos"
         defer { try? FileManager.default.removeItem(atPath: work) }
-        guard makeFolder(folder, count: count), makeSmallFolder(work + "/six", from: folder) else { return 1 }
+        guard LinkedPhotoFolder.make(folder, count: count), makeSmallFolder(work + "/six", from: folder) else { return 1 }
         print("large folder: \(count) photos (hard links to 8 JPEGs) in \(folder)")
 
         let ls = time { _ = runQuietly("/bin/ls", ["-f", folder]) }
@@ -114,24 +114,5 @@ enum LargeFolderCommand: BenchCommand {
         process.waitUntilExit()
         if run.visible < 0 { printError("the app did not report every milestone in time") }
         return run
-    }
-
-    /// A folder of `count` hard links to 8 small JPEGs of distinct colours.
-    private static func makeFolder(_ folder: String, count: Int) -> Bool {
-        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-            printError("cannot make \(folder): \(error)")
-            return false
-        }
-        var sources: [String] = []
-        for n in 0..<8 {
-            let path = folder + "/../source-\(n).jpg"
-            guard writeSolidJPEG(path, rgba: UInt32(0x2040_80FF) &+ UInt32(n) &* 0x1F_2B3D_00) else { return false }
-            sources.append(path)
-        }
-        for i in 0..<count where link(sources[i % sources.count], folder + String(format: "/photo-%06d.jpg", i)) != 0 {
-            printError("cannot link photo \(i): \(String(cString: strerror(errno)))")
-            return false
-        }
-        return true
     }
 }

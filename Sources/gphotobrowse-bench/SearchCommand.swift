@@ -26,7 +26,7 @@ enum SearchCommand: BenchCommand {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("gphotobrowse-search-\(getpid())").path
         let folder = work + "/photos"
         defer { try? FileManager.default.removeItem(atPath: work) }
-        guard makeFolder(folder, count: count) else { return 1 }
+        guard LinkedPhotoFolder.make(folder, count: count, sidecar: (Self.sidecar, 100)) else { return 1 }
         print("search: \(count) photos (hard links to 8 JPEGs, \(count / 100) tagged \"harbour\" in sidecars) in \(folder)")
 
         for pass in ["no index", "index filled"] {
@@ -81,34 +81,10 @@ enum SearchCommand: BenchCommand {
         return run
     }
 
-    /// A folder of `count` hard links to 8 small JPEGs, every hundredth with a sidecar.
-    private static func makeFolder(_ folder: String, count: Int) -> Bool {
-        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-            printError("cannot make \(folder): \(error)")
-            return false
-        }
-        var sources: [String] = []
-        for n in 0..<8 {
-            let path = folder + "/../source-\(n).jpg"
-            guard writeSolidJPEG(path, rgba: UInt32(0x2040_80FF) &+ UInt32(n) &* 0x1F_2B3D_00) else { return false }
-            sources.append(path)
-        }
-        let sidecar = """
-            <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
-            <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:subject><rdf:Bag>
-            <rdf:li>harbour</rdf:li></rdf:Bag></dc:subject></rdf:Description></rdf:RDF></x:xmpmeta>
-            """
-        for i in 0..<count {
-            let name = folder + String(format: "/photo-%06d.jpg", i)
-            guard link(sources[i % sources.count], name) == 0 else {
-                printError("cannot link photo \(i): \(String(cString: strerror(errno)))")
-                return false
-            }
-            if i % 100 == 0, !FileManager.default.createFile(atPath: name + ".xmp", contents: Data(sidecar.utf8)) {
-                printError("cannot write the sidecar of photo \(i)")
-                return false
-            }
-        }
-        return true
-    }
+    /// The sidecar every hundredth photo has: the tag "harbour".
+    private static let sidecar = """
+        <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+        <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:subject><rdf:Bag>
+        <rdf:li>harbour</rdf:li></rdf:Bag></dc:subject></rdf:Description></rdf:RDF></x:xmpmeta>
+        """
 }
