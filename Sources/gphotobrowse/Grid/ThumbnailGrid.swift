@@ -185,7 +185,12 @@ final class ThumbnailGrid {
             return
         }
         gtk_widget_activate_action_variant(gridView.widget, "list.scroll-to-item", g_variant_new_uint32(UInt32(index)))
-        focusBoundTile(showing: id, request: focusRequest, attempts: 10)
+        focusBoundTile(showing: id, request: focusRequest, attempts: 10, from: focusAddress)
+    }
+
+    /// Where the window's focus is, as an address to compare (nil: nowhere).
+    private var focusAddress: UInt? {
+        gtk_widget_get_root(gridView.widget).flatMap { gtk_root_get_focus($0) }.map { UInt(bitPattern: $0) }
     }
 
     /// How far the grid is scrolled down, in pixels.
@@ -224,11 +229,14 @@ final class ThumbnailGrid {
     /// focused or revealed meanwhile).
     func focusTile(showing id: String, attempts: Int = 10) {
         focusRequest += 1
-        focusBoundTile(showing: id, request: focusRequest, attempts: attempts)
+        focusBoundTile(showing: id, request: focusRequest, attempts: attempts, from: focusAddress)
     }
 
-    private func focusBoundTile(showing id: String, request: Int, attempts: Int) {
-        guard focusRequest == request else { return }
+    /// The focus goes to the tile once it is bound, unless the person has put it elsewhere
+    /// meanwhile (`from`: where it was when asked): Ctrl+F right after an album shows keeps
+    /// the keys typed next in the search field.
+    private func focusBoundTile(showing id: String, request: Int, attempts: Int, from: UInt?) {
+        guard focusRequest == request, focusIsInGrid || focusAddress == from else { return }
         // The tile is bound during the next layout; try again shortly until it is there.
         if let tile = tiles.values.first(where: { $0.photo?.id == id }), let cell = gtk_widget_get_parent(tile.root),
            gtk_widget_get_mapped(tile.root) != 0 {
@@ -236,7 +244,7 @@ final class ThumbnailGrid {
             return
         }
         guard attempts > 0 else { return }
-        after(milliseconds: 16) { [weak self] in self?.focusBoundTile(showing: id, request: request, attempts: attempts - 1) }
+        after(milliseconds: 16) { [weak self] in self?.focusBoundTile(showing: id, request: request, attempts: attempts - 1, from: from) }
     }
 
     // MARK: Tiles
