@@ -13,7 +13,7 @@ enum LivePhotoIdentifiers {
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 16 else { return nil }
         let size = Int64(status.st_size)
-        let read = { (offset: Int64, count: Int) -> [UInt8] in Self.read(descriptor, offset: offset, count: count) }
+        let read = { (offset: Int64, count: Int) -> [UInt8] in FileBytes.read(descriptor, offset: offset, count: count) }
         let head = read(0, 64)
         if head.starts(with: [0xFF, 0xD8]) {
             guard let block = JPEGExif.block(in: read(0, Int(min(Int64(jpegHeadBytes), size)))) else { return nil }
@@ -24,19 +24,5 @@ enum LivePhotoIdentifiers {
         case .video: return LivePhotoIdentifier.fromMovie(size: size, read: read)
         default: return nil
         }
-    }
-
-    /// Up to `count` bytes at `offset` (fewer at the end of the file, none on an error).
-    private static func read(_ descriptor: Int32, offset: Int64, count: Int) -> [UInt8] {
-        guard offset >= 0, count > 0 else { return [] }
-        var bytes = [UInt8](repeating: 0, count: count)
-        var done = 0
-        while done < count {
-            let n = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, count - done, off_t(offset) + off_t(done)) }
-            if n < 0, errno == EINTR { continue }
-            if n <= 0 { break }
-            done += n
-        }
-        return Array(bytes[0..<done])
     }
 }

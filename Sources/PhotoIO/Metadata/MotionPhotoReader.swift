@@ -29,7 +29,7 @@ public enum MotionPhotoReader {
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_size > 16 else { return nil }
         let size = Int64(status.st_size)
-        let read = { (offset: Int64, count: Int) -> [UInt8] in Self.read(descriptor, offset: offset, count: count) }
+        let read = { (offset: Int64, count: Int) -> [UInt8] in FileBytes.read(descriptor, offset: offset, count: count) }
         return find(size: size, read: read)
     }
 
@@ -160,19 +160,5 @@ public enum MotionPhotoReader {
     private static func bigEndian32(_ bytes: [UInt8], _ at: Int) -> UInt32 {
         guard at + 4 <= bytes.count else { return 0 }
         return UInt32(bytes[at]) << 24 | UInt32(bytes[at + 1]) << 16 | UInt32(bytes[at + 2]) << 8 | UInt32(bytes[at + 3])
-    }
-
-    /// Up to `count` bytes at `offset` (fewer at the end of the file, none on an error).
-    private static func read(_ descriptor: Int32, offset: Int64, count: Int) -> [UInt8] {
-        guard offset >= 0, count > 0 else { return [] }
-        var bytes = [UInt8](repeating: 0, count: count)
-        var done = 0
-        while done < count {
-            let n = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, count - done, off_t(offset) + off_t(done)) }
-            if n < 0, errno == EINTR { continue }
-            if n <= 0 { break }
-            done += n
-        }
-        return Array(bytes[0..<done])
     }
 }
