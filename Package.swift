@@ -78,6 +78,9 @@ let package = Package(
                        providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]),
         // libjpeg-turbo for a JPEG's region decoded alone (the viewer's tiles of a large photo).
         .systemLibrary(name: "CJpeg", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        // libpng and libtiff for a large PNG's or TIFF's region read a row, strip or tile at a time.
+        .systemLibrary(name: "CPng", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CTiff", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
         // SQLite (with FTS5) for the photo index: marks, cameras and dates kept between runs.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // libportal for the desktop portal's calls (Set as Background), with the window as
@@ -98,7 +101,7 @@ let package = Package(
         // Files and pixels: folder listing with GIO, decoding with gdk-pixbuf (in decoder
         // processes, `IsolatedDecoder`), downloads with libsoup into a disk cache, the drawing
         // board's rendering (cairo, Pango) and saving. No GTK.
-        .target(name: "PhotoIO", dependencies: ["PhotoCore", "Bridge", "CGdkPixbuf", "CExif", "CConfinement", "CSoup", "CJson", "CXml", "CCairo", "CRaw", "CHeif", "CJxl", "CLcms", "CJpeg", "CGst", "CSQLite"]),
+        .target(name: "PhotoIO", dependencies: ["PhotoCore", "Bridge", "CGdkPixbuf", "CExif", "CConfinement", "CSoup", "CJson", "CXml", "CCairo", "CRaw", "CHeif", "CJxl", "CLcms", "CJpeg", "CPng", "CTiff", "CGst", "CSQLite"]),
         // The decoder process: decodes one file descriptor at a time for the browser,
         // confined (see `DecoderService`).
         .executableTarget(name: "gphotobrowse-decoder", dependencies: ["PhotoIO"]),

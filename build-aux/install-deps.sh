@@ -20,8 +20,9 @@ run_pkgs=(
   # the decoder processes' own decoders: cameras' RAW files (LibRaw), HEIC and AVIF
   # (libheif), JPEG XL (libjxl), colour profiles converted to sRGB (Little CMS), and a
   # JPEG's region decoded alone for the viewer's tiles (libjpeg-turbo: libjpeg-dev names
-  # Debian's libjpeg62-turbo-dev and Ubuntu's libjpeg-turbo8-dev)
-  libraw-dev libheif-dev libjxl-dev liblcms2-dev libjpeg-dev
+  # Debian's libjpeg62-turbo-dev and Ubuntu's libjpeg-turbo8-dev), and a large PNG's or
+  # TIFF's, a row, strip or tile at a time (libpng, libtiff)
+  libraw-dev libheif-dev libjxl-dev liblcms2-dev libjpeg-dev libpng-dev libtiff-dev
   # videos: GStreamer reads their frames, lengths and dates in the decoder processes (its
   # plugins: demuxers, VP8/VP9, FFmpeg's decoders, AV1's dav1d), GTK's media backend plays them
   libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-plugins-good gstreamer1.0-plugins-bad

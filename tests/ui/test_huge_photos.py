@@ -1,6 +1,6 @@
-"""A photo far larger than the screen (16000×10000, 160 MP) at 100%: the viewer shows its
-real pixels (decoded a tile at a time), after panning too, with the browser and its decoder
-processes within their memory limits."""
+"""A photo far larger than the screen (16000×10000, 160 MP: a JPEG, a PNG, a TIFF) at 100%:
+the viewer shows its real pixels (decoded a tile at a time), after panning too, with the
+browser and its decoder processes within their memory limits."""
 
 import re
 from pathlib import Path
@@ -20,6 +20,11 @@ def block_colour(bx: int, by: int) -> tuple[int, int, int]:
     return (((bx * 37) % 32) * 8 + 4, ((by * 41) % 32) * 8 + 4, (((bx // 32) * 11 + (by // 32) * 7) % 32) * 8 + 4)
 
 
+# How each format is written: a JPEG without chroma subsampling, a PNG quickly compressed,
+# a TIFF in deflate strips (Pillow's 64 KB strips, as scanners write them).
+SAVED = {"jpg": dict(quality=95, subsampling=0), "png": dict(compress_level=1), "tif": dict(compression="tiff_deflate")}
+
+
 def make_huge(path: Path) -> Path:
     from PIL import Image
     bw, bh = WIDTH // BLOCK, HEIGHT // BLOCK
@@ -28,7 +33,7 @@ def make_huge(path: Path) -> Path:
         for bx in range(bw):
             data += bytes(block_colour(bx, by))
     small = Image.frombytes("RGB", (bw, bh), bytes(data))
-    small.resize((WIDTH, HEIGHT), Image.NEAREST).save(path, quality=95, subsampling=0)
+    small.resize((WIDTH, HEIGHT), Image.NEAREST).save(path, **SAVED[path.suffix[1:]])
     return path
 
 
@@ -124,20 +129,17 @@ def compare_with_file(reference, image, area: Rect, near: tuple[int, int]) -> tu
     return differences <= total // 200, f"{differences} of {total} pixels differ from the file's at {origin}"
 
 
-@pytest.fixture(scope="module")
-def huge_folder(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("huge")
-    make_huge(folder / "panorama.jpg")
-    return folder
+@pytest.fixture(scope="module", params=sorted(SAVED))
+def huge_photo(request, tmp_path_factory):
+    return make_huge(tmp_path_factory.mktemp("huge") / f"panorama.{request.param}")
 
 
-def test_a_160_megapixel_photo_shows_its_own_pixels_at_100_percent_within_memory_limits(launch, huge_folder):
+def test_a_160_megapixel_photo_shows_its_own_pixels_at_100_percent_within_memory_limits(launch, huge_photo):
     from PIL import Image
     Image.MAX_IMAGE_PIXELS = None  # the test's own photo
-    reference = Image.open(huge_folder / "panorama.jpg")
-    reference.load()
+    reference = Image.open(huge_photo).convert("RGB")
 
-    app = launch(huge_folder / "panorama.jpg")
+    app = launch(huge_photo)
     app.wait_for_window()
     app.wait_for_line(r"^trace full-image 0 \d+$", timeout=60)
     mark = app.mark()
@@ -167,4 +169,4 @@ def test_a_160_megapixel_photo_shows_its_own_pixels_at_100_percent_within_memory
     assert browser is not None and browser <= BROWSER_LIMIT_MB, f"browser peak {browser} MB"
     assert decoders, "no decoder process found"
     assert max(decoders.values()) <= DECODER_LIMIT_MB, f"decoder peaks {decoders} MB"
-    print(f"[huge] browser peak {browser} MB, decoders {decoders} MB")
+    print(f"[huge] {huge_photo.suffix}: browser peak {browser} MB, decoders {decoders} MB")

@@ -139,6 +139,24 @@ private final class Service: @unchecked Sendable {
     /// The reply to one request, and the pixels' descriptor when there are pixels.
     private func answer(_ request: DecoderRequest, descriptors: [Int32], cancellation: CancellationFlag) -> (DecoderReply, Int32?) {
         func reply(_ outcome: DecoderReply.Outcome) -> (DecoderReply, Int32?) { (DecoderReply(id: request.id, outcome: outcome), nil) }
+        /// A large PNG or TIFF reduced as its rows are read (`RegionDecoders.reducedWhole`),
+        /// then shrunk to fit; nil when gdk-pixbuf decodes it instead (a smaller photo, another
+        /// format, or one that cannot be read a row at a time), the file read from its start.
+        func reducedWhole(_ descriptor: Int32) -> Result<(fd: Int32, layout: PixelLayout), DecodeFailure>? {
+            let reduced = RegionDecoders.reducedWhole(descriptor: descriptor, fitting: request.fitting, maxPixels: request.maxPixels,
+                                                      cancellation: cancellation) { pixbuf, size, format in
+                let shrunk = PixbufImage.shrunk(pixbuf, toFit: request.fitting)
+                defer { if let shrunk { g_object_unref(UnsafeMutableRawPointer(shrunk)) } }
+                return SharedPixels.seal(pixbuf: shrunk ?? pixbuf, sourceSize: size, format: format)
+            }
+            switch reduced {
+            case .success?: return reduced
+            case .failure(let failure)? where failure.kind == .cancelled || failure.kind == .tooLarge: return reduced
+            case .failure?, nil:
+                _ = lseek(descriptor, 0, SEEK_SET)
+                return nil
+            }
+        }
         /// A still image: the pixels go from the loader's pixbuf straight into the shared memory.
         func still(_ source: ByteSource) -> (DecoderReply, Int32?) {
             // RAW, HEIF and JPEG XL go to our own decoders; everything else to gdk-pixbuf's.
@@ -157,6 +175,8 @@ private final class Service: @unchecked Sendable {
             } else if format != .pixbuf, let descriptor = source.descriptor {
                 decoded = OwnDecoders.decode(format, descriptor: descriptor, fitting: request.fitting, maxPixels: request.maxPixels,
                                              cancellation: cancellation) { SharedPixels.seal(pixbuf: $0, sourceSize: $1, format: $2) }
+            } else if let descriptor = source.descriptor, let reduced = reducedWhole(descriptor) {
+                decoded = reduced
             } else {
                 decoded = PixbufDecoder(maxDecodedPixels: request.maxPixels).decode(source, fitting: request.fitting, cancellation: cancellation) {
                     SharedPixels.seal(pixbuf: $0, sourceSize: $1, format: $2, endMissing: $3)
@@ -304,7 +324,7 @@ private final class Service: @unchecked Sendable {
             guard let region = request.region, let descriptor = source.descriptor else {
                 return reply(.failure(DecodeFailure(.unreadable, "A region request without a region.")))
             }
-            let decoded = JPEGRegionDecoder.decode(descriptor: descriptor, region: region, maxPixels: request.maxPixels,
+            let decoded = RegionDecoders.decode(descriptor: descriptor, region: region, maxPixels: request.maxPixels,
                                                    cancellation: cancellation) { SharedPixels.seal(pixbuf: $0, sourceSize: $1, format: $2) }
             switch decoded {
             case .success(let (fd, layout)): return (DecoderReply(id: request.id, outcome: .pixels(layout)), fd)

@@ -200,14 +200,15 @@ public final class IsolatedDecoder: ImageDecoding, ThumbnailFileReading, Embedde
     /// The most pixels one region request decodes (a viewer's tile is 512×512).
     public static let maxRegionPixels = 4 << 20
 
-    /// A rectangle of a JPEG decoded alone (a viewer's tile): `region` is upright, in the
-    /// photo reduced by `2^region.reduction`; the image's source size is the photo's upright
-    /// size. Any other format, and JPEGs libjpeg cannot crop (CMYK), fail: see `JPEGRegionDecoder`.
+    /// A rectangle of a JPEG, PNG or TIFF decoded alone (a viewer's tile): `region` is upright,
+    /// in the photo reduced by `2^region.reduction`; the image's source size is the photo's
+    /// upright size. Any other format, and files that cannot be read a region at a time (a CMYK
+    /// JPEG, an interlaced PNG, a TIFF in one strip), fail: see `RegionDecoders`.
     public func decodeRegion(uri: String, region: ImageRegion, cancellation: CancellationFlag) -> Result<DecodedImage, DecodeFailure> {
         decoding {
             ByteSource.reading(uri: uri) { source in
                 guard let descriptor = source.descriptor else { return .failure(DecodeFailure(.unreadable, "Not a local file.")) }
-                return JPEGRegionDecoder.decode(descriptor: descriptor, region: region, maxPixels: Self.maxRegionPixels,
+                return RegionDecoders.decode(descriptor: descriptor, region: region, maxPixels: Self.maxRegionPixels,
                                                 cancellation: cancellation) { .success(PixbufImage.copy($0, sourceSize: $1, format: $2)) }
             }
         } isolated: {

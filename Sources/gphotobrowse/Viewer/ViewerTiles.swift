@@ -3,14 +3,15 @@ import Foundation
 import PhotoCore
 import PhotoIO
 
-/// The shown photo's tiles: a JPEG zoomed past its fit-size image is drawn from 512-pixel
+/// The shown photo's tiles: a JPEG, PNG or TIFF zoomed past its fit-size image is drawn from 512-pixel
 /// tiles decoded for what shows plus a margin (the core's `TileGrid`), at the zoom's scale,
 /// in the decoder processes (`IsolatedDecoder.decodeRegion`, a row's missing tiles in one
 /// request), over the fit-size image
 /// scaled, so nothing is ever blank while tiles come. Tiles are kept within `capacity`
 /// bytes (`TileCache`), asked for as zoom and pan change (those no longer wanted
 /// cancelled) and dropped when the page turns. A photo whose tiles cannot be decoded (a
-/// CMYK JPEG) is decoded whole at full resolution instead, as any other format is.
+/// CMYK JPEG, an interlaced PNG) is decoded whole at full resolution instead, as any other
+/// format is.
 ///
 /// Traces `tiles-sharp COUNT` once every tile the view shows, at its level, has been drawn.
 @MainActor
@@ -45,10 +46,13 @@ final class ViewerTiles {
         self.jobs = jobs
     }
 
+    /// The formats decoded a region at a time (`RegionDecoders`).
+    static let formats: Set<String> = ["jpeg", "png", "tiff"]
+
     /// Whether `photo`, decoded at `fitImage` as `format`, is drawn from tiles in `view`:
-    /// a JPEG whose pixels on screen exceed the fit-size image.
+    /// a JPEG, PNG or TIFF whose pixels on screen exceed the fit-size image.
     func applies(to photo: Photo, format: String, view: ViewTransform, fitImage: PixelSize) -> Bool {
-        format == "jpeg" && !refused.contains(photo.version) && view.needsSharperImage(decoded: fitImage)
+        Self.formats.contains(format) && !refused.contains(photo.version) && view.needsSharperImage(decoded: fitImage)
     }
 
     /// The tiles to draw over the fit-size image for `view`, back to front (coarser levels
@@ -206,7 +210,8 @@ final class ViewerTiles {
 
 extension PhotoViewer {
     /// What is drawn over the shown picture when the zoom needs more pixels than it has: a
-    /// large JPEG's tiles; any other photo has its full-resolution image decoded instead.
+    /// large JPEG's, PNG's or TIFF's tiles; any other photo has its full-resolution image
+    /// decoded instead.
     func sharperLayers(_ picture: (surface: CanvasSurface, sourceSize: PixelSize, isFull: Bool),
                        index: Int) -> [(surface: CanvasSurface, placement: CanvasPlacement)] {
         let photo = contents.photos[index]
