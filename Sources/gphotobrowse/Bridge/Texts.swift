@@ -31,7 +31,12 @@ enum Texts {
 
     /// A tooltip (GTK escapes `tooltip-text` itself).
     static func setTooltip(_ widget: Widget, _ text: ShownText?) {
-        gtk_widget_set_tooltip_text(widget, text?.plain)
+        // Setting a tooltip updates the widget's accessible description (a message to the
+        // accessibility bus): not when it says the same.
+        let plain = text?.plain
+        let current = gtk_widget_get_tooltip_text(widget).map { String(cString: $0) }
+        guard current != plain else { return }
+        gtk_widget_set_tooltip_text(widget, plain)
     }
 
     /// An AdwMessageDialog: its heading and body are plain text unless told otherwise.

@@ -150,6 +150,7 @@ final class ThumbnailGrid {
         let hadFocus = focusIsInGrid
         scheduler.spliceBegins()
         ids.splice(position: splice.position, removed: splice.removed, inserted: splice.inserted)
+        showChangedPhotos()
         scheduler.spliceEnded(self)
         keepFocus(hadFocus: hadFocus, at: splice.position)
         scheduler.schedule()
@@ -269,6 +270,11 @@ final class ThumbnailGrid {
               let object = gtk_list_item_get_item(item.cast()),
               let idPointer = gtk_string_object_get_string(object.cast()),
               let photo = contents.photos.photo(id: String(cString: idPointer)) else { return }
+        ids.hold(OpaquePointer(object), for: photo.id)
+        show(photo, on: tile)
+    }
+
+    private func show(_ photo: Photo, on tile: ThumbnailTile) {
         let missing = isMissing(photo.id)
         let thumbnail = missing ? nil : loader.cached(photo.version)
         tile.show(photo, thumbnail: thumbnail, missing: missing)
@@ -279,16 +285,35 @@ final class ThumbnailGrid {
         scheduler.bound(tile, needsThumbnail: !missing && thumbnail == nil)
     }
 
+    /// Tiles GTK kept through a splice (it finds a tile by its photo's id) whose photo
+    /// changed meanwhile, its file or its date taken: shown anew, as GTK binds them no more.
+    private func showChangedPhotos() {
+        for tile in tiles.values {
+            guard let shown = tile.photo, let photo = contents.photos.photo(id: shown.id), photo != shown else { continue }
+            scheduler.released(tile)
+            tile.clear()
+            show(photo, on: tile)
+        }
+    }
+
     private func unbind(_ item: UnsafeMutableRawPointer?) {
         guard let tile = tile(for: item) else { return }
+        releaseItem(of: item, shownOn: tile)
         scheduler.released(tile)
         tile.clear()
     }
 
     private func tearDown(_ item: UnsafeMutableRawPointer?) {
         guard let tile = tile(for: item) else { return }
+        releaseItem(of: item, shownOn: tile)
         scheduler.released(tile)
         tiles[ObjectIdentifier(tile)] = nil
+    }
+
+    /// The model no longer keeps the item of a tile let go.
+    private func releaseItem(of item: UnsafeMutableRawPointer?, shownOn tile: ThumbnailTile) {
+        guard let id = tile.photo?.id, let object = gtk_list_item_get_item(item?.cast()) else { return }
+        ids.release(OpaquePointer(object), for: id)
     }
 
     private func thumbnailReady(_ key: PhotoVersion, _ thumbnail: Thumbnail) {
