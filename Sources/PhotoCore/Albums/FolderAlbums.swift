@@ -62,9 +62,9 @@ public final class FolderAlbums {
     }
 
     /// A slice of what a walk found, into the tree. The albums fed get what it changed with
-    /// the slices before it once they are at least as many photos as the largest album holds,
-    /// or when no other slice waits (`sliceWaiting` false): giving them photos costs a pass
-    /// over the whole album, so a long listing reaches them in a few doublings.
+    /// the slices before it once they are at least three times as many photos as the largest
+    /// album holds, or when no other slice waits (`sliceWaiting` false): giving them photos
+    /// costs a pass over the whole album, so a long listing reaches them in a few steps.
     public func merge(_ slice: [FolderPhotos], sliceWaiting: Bool = false) {
         unapplied.append(tree.insert(slice))
         if !sliceWaiting || MergeSlices.isHandOverDue(pending: unapplied.insertedCount,

@@ -8,12 +8,14 @@ public enum MergeSlices {
     /// Whether the photos merged into the tree and not yet handed to the albums shown
     /// (`pending`) go to them now, the largest of those albums holding `largestAlbum`
     /// photos. Handing photos to an album costs a pass over all of its photos (its order,
-    /// its grid's model), so they go when they are at least as many as the album holds (or
-    /// a slice's worth): a long listing reaches the albums in a few doublings, not in a pass
-    /// over the whole album for every slice. The window also hands them over when no slice
-    /// is waiting, and before any other change.
+    /// its grid's model: GTK asks for an item at every position a splice adds), so they go
+    /// when they are at least three times as many as the album holds (or a slice's worth):
+    /// each hand-over makes the album four times larger, so a listing of 100,000 photos
+    /// reaches the albums in three steps, not in a pass over the whole album for every
+    /// slice. The window also hands them over when no slice is waiting, and before any
+    /// other change.
     public static func isHandOverDue(pending: Int, largestAlbum: Int) -> Bool {
-        pending > 0 && pending >= max(size, largestAlbum)
+        pending > 0 && pending >= max(size, 3 * largestAlbum)
     }
 
     /// `batches` in slices of at most `size` photos, in their order; a folder's photos may be
