@@ -64,6 +64,7 @@ public final class TreeWalkRun: @unchecked Sendable {
         let place: @Sendable (TreeFolder) -> TreeFolder = { path.isEmpty ? $0 : TreeFolder(uri: $0.uri, path: path + $0.path) }
         // A job of the window that takes the run, held until the thread ends (`holdWhileRunning`).
         Thread.detachNewThread {
+            lowerThisThreadsPriority()
             let end = run.walk.run(
                 interval: 0.1, maximumInterval: 1.0,
                 deliver: { batches in
@@ -198,4 +199,13 @@ public final class TreeWalkRun: @unchecked Sendable {
         defer { prestartedLock.unlock() }
         return prestarted.removeValue(forKey: uri)
     }
+}
+
+/// Makes the calling thread yield the processor to the window's own threads and the
+/// decoders: a walk is work in the background, and on two cores a 100,000-photo listing
+/// took the processor from GTK's start-up and from the first screen's thumbnails. Linux
+/// keeps a nice value per thread (`who` 0 is the calling thread); one that cannot be set
+/// leaves the thread as it was.
+func lowerThisThreadsPriority() {
+    _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
 }
