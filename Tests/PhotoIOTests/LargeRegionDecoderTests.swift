@@ -130,6 +130,27 @@ import Testing
         #expect(tiny.size == PixelSize(width: 4, height: 3))
     }
 
+    @Test func aTIFFInOneStripIsReadARowAtATime() throws {
+        // One deflate strip for the whole photo, as gdk-pixbuf writes a TIFF.
+        let pixbuf = makePixbuf(width: 1000, height: 700, rgba: 0x0000_00FF)
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        for n in 0..<20 { fill(pixbuf, x: n * 50, y: n * 35, width: 50, height: 35, rgba: UInt32(n * 12) << 24 | 0x8040_FF) }
+        var keys = [strdup("compression"), nil], values = [strdup("8"), nil]
+        defer { free(keys[0]); free(values[0]) }
+        let path = folder.path("strip.tiff")
+        #expect(gdk_pixbuf_savev(pixbuf, path, "tiff", &keys, &values, nil) != 0)
+        let whole = try PixbufDecoder().decode(DecodeRequest(uri: fileURI(path), fitting: PixelSize(width: 4000, height: 4000)),
+                                                cancellation: CancellationFlag()).get()
+        for asked in [ImageRegion(x: 300, y: 200, width: 400, height: 300, reduction: 0), ImageRegion(x: 50, y: 40, width: 200, height: 130, reduction: 1)] {
+            let tile = try ByteSource.reading(uri: fileURI(path)) { source in
+                TIFFRegionDecoder.decode(descriptor: source.descriptor!, maxPixels: 1 << 22, cancellation: CancellationFlag(), maxChunk: 0,
+                                         choose: { _ in asked }) { .success(PixbufImage.copy($0, sourceSize: $1, format: $2)) }
+            }.get()
+            #expect(tile.size == asked.size && tile.sourceSize == whole.size)
+            #expect(largestDifference(tile, whole, at: asked.x, asked.y, factor: 1 << asked.reduction) <= 1)
+        }
+    }
+
     private func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes {
@@ -139,4 +160,3 @@ import Testing
         return ~crc
     }
 }
-

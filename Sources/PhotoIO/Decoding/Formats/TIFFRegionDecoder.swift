@@ -10,10 +10,14 @@ import PhotoCore
 /// level (`ReducedRows`). Memory is the region, a band and one strip or tile, whatever the
 /// photo's size. Converted to sRGB from an embedded ICC profile.
 ///
+/// A TIFF in strips too large to hold (one strip for the whole photo, as gdk-pixbuf writes
+/// it) is read a row at a time instead, down to the region's last row, when it is 8-bit grey
+/// or RGB (`decodeScanlines`).
+///
 /// Refused before a pixel is read: a header declaring more than
 /// `DecoderRequest.maxRegionSource` pixels (a decompression bomb), a region of more than
-/// `maxPixels` or outside the photo, a strip or tile larger than `maxChunkBytes` (one strip
-/// for the whole photo: decoded whole instead), and an orientation other than the usual.
+/// `maxPixels` or outside the photo, a strip or tile larger than `maxChunkBytes` that cannot
+/// be read a row at a time (decoded whole instead), and an orientation other than the usual.
 enum TIFFRegionDecoder {
     static let maxChunkBytes = 64 << 20
     /// Rows of the region's width read at a time: about this many bytes of RGBA.
@@ -24,7 +28,8 @@ enum TIFFRegionDecoder {
     }
 
     /// Decodes the region `choose` picks once the photo's size is known (nil: refused).
-    static func decode<Output>(descriptor: Int32, maxPixels: Int, cancellation: CancellationFlag, choose: (PixelSize) -> ImageRegion?,
+    static func decode<Output>(descriptor: Int32, maxPixels: Int, cancellation: CancellationFlag, maxChunk: Int = maxChunkBytes,
+                               choose: (PixelSize) -> ImageRegion?,
                                output: (OpaquePointer, PixelSize, String) -> Result<Output, DecodeFailure>) -> Result<Output, DecodeFailure> {
         if cancellation.isCancelled { return .failure(DecodeFailure(.cancelled, "Cancelled")) }
         gpb_tiff_silence()
@@ -48,7 +53,8 @@ enum TIFFRegionDecoder {
             return .failure(DecodeFailure(.notAnImage, "A TIFF stored turned is decoded whole, not a region at a time."))
         }
         let chunk = TIFFIsTiled(tiff) != 0 ? Int(TIFFTileSize64(tiff)) : Int(TIFFStripSize64(tiff))
-        guard chunk > 0, chunk <= maxChunkBytes else {
+        let scanlines = chunk > maxChunk ? scanlineLayout(tiff) : nil
+        guard chunk > 0, chunk <= maxChunk || scanlines != nil else {
             return .failure(DecodeFailure(.notAnImage, "A TIFF in strips or tiles of \(chunk) bytes is decoded whole, not a region at a time."))
         }
         guard let region = choose(size) else {
@@ -56,6 +62,9 @@ enum TIFFRegionDecoder {
         }
         guard region.pixels <= maxPixels else {
             return .failure(DecodeFailure(.tooLarge, tr("The image is too large to open safely (%s pixels).", "\(region.size)")))
+        }
+        if let scanlines {
+            return decodeScanlines(tiff, size: size, region: region, layout: scanlines, cancellation: cancellation, output: output)
         }
         var problem = [CChar](repeating: 0, count: 1024)
         var image = TIFFRGBAImage()
@@ -92,12 +101,75 @@ enum TIFFRegionDecoder {
         }
         guard let pixbuf = rows.take() else { return .failure(DecodeFailure(.corrupt, "The photo ends before the region does.")) }
         defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        convertToSRGB(pixbuf, tiff)
+        return output(pixbuf, size, "tiff")
+    }
+
+    /// The most bytes of one compressed strip read whole to be decoded a row at a time.
+    static let maxCompressedStrip = 128 << 20
+
+    /// Samples per pixel of a TIFF in strips too large to hold, when it is one whose rows
+    /// `decodeScanlines` can read itself: 8-bit grey or RGB, with or without alpha, each
+    /// pixel's samples together, one compressed strip of at most `maxCompressedStrip` bytes
+    /// (libtiff reads a strip's compressed bytes whole; an uncompressed one it cuts itself).
+    private static func scanlineLayout(_ tiff: OpaquePointer) -> Int? {
+        var bits: UInt16 = 0, samples: UInt16 = 0, planar: UInt16 = 0, photometric: UInt16 = 0
+        guard TIFFIsTiled(tiff) == 0,
+              gpb_tiff_u16_defaulted(tiff, UInt32(TIFFTAG_BITSPERSAMPLE), &bits) == 1, bits == 8,
+              gpb_tiff_u16_defaulted(tiff, UInt32(TIFFTAG_SAMPLESPERPIXEL), &samples) == 1,
+              gpb_tiff_u16_defaulted(tiff, UInt32(TIFFTAG_PLANARCONFIG), &planar) == 1, planar == UInt16(PLANARCONFIG_CONTIG),
+              gpb_tiff_u16(tiff, UInt32(TIFFTAG_PHOTOMETRIC), &photometric) == 1,
+              (photometric == UInt16(PHOTOMETRIC_RGB) && (samples == 3 || samples == 4))
+                || (photometric == UInt16(PHOTOMETRIC_MINISBLACK) && (samples == 1 || samples == 2)) else { return nil }
+        for strip in 0..<TIFFNumberOfStrips(tiff) where TIFFGetStrileByteCount(tiff, strip) > UInt64(maxCompressedStrip) { return nil }
+        return Int(samples)
+    }
+
+    /// The region of a TIFF in strips too large to hold, its rows read one at a time
+    /// (`TIFFReadScanline`, from the first: a compressed strip is decoded in order) down to
+    /// the region's last.
+    private static func decodeScanlines<Output>(_ tiff: OpaquePointer, size: PixelSize, region: ImageRegion, layout samples: Int,
+                                                cancellation: CancellationFlag,
+                                                output: (OpaquePointer, PixelSize, String) -> Result<Output, DecodeFailure>) -> Result<Output, DecodeFailure> {
+        let hasAlpha = samples == 2 || samples == 4, channels = hasAlpha ? 4 : 3
+        guard var rows = ReducedRows(imageSize: size, region: region, hasAlpha: hasAlpha) else {
+            return .failure(DecodeFailure(.corrupt, "The region \(region) lies outside the photo (\(size))."))
+        }
+        defer { rows.release() }
+        let line = UnsafeMutablePointer<UInt8>.allocate(capacity: max(Int(TIFFScanlineSize64(tiff)), size.width * samples))
+        defer { line.deallocate() }
+        let columns = rows.sourceColumns
+        let pixels = UnsafeMutablePointer<UInt8>.allocate(capacity: columns.count * channels)
+        defer { pixels.deallocate() }
+        for row in 0..<rows.sourceRows.upperBound {
+            if row % 64 == 0, cancellation.isCancelled { return .failure(DecodeFailure(.cancelled, "Cancelled")) }
+            guard TIFFReadScanline(tiff, line, UInt32(row), 0) == 1 else {
+                return .failure(DecodeFailure(.corrupt, FailureWords.loaderFailure(nil, header: true)))
+            }
+            guard row >= rows.sourceRows.lowerBound else { continue }
+            for (x, column) in columns.enumerated() {
+                let from = line + column * samples, to = pixels + x * channels
+                if samples <= 2 {
+                    to[0] = from[0]; to[1] = from[0]; to[2] = from[0]
+                } else {
+                    to[0] = from[0]; to[1] = from[1]; to[2] = from[2]
+                }
+                if hasAlpha { to[3] = from[samples - 1] }
+            }
+            rows.add(pixels, pixelBytes: channels)
+        }
+        guard let pixbuf = rows.take() else { return .failure(DecodeFailure(.corrupt, "The photo ends before the region does.")) }
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        convertToSRGB(pixbuf, tiff)
+        return output(pixbuf, size, "tiff")
+    }
+
+    private static func convertToSRGB(_ pixbuf: OpaquePointer, _ tiff: OpaquePointer) {
         var length: UInt32 = 0
         var icc: UnsafeMutableRawPointer?
         if gpb_tiff_icc(tiff, &length, &icc) == 1, let icc, length > 0 {
             _ = ColourProfile.convertToSRGB(pixbuf, icc: Array(UnsafeBufferPointer(start: icc.assumingMemoryBound(to: UInt8.self), count: Int(length))))
         }
-        return output(pixbuf, size, "tiff")
     }
 
     private static func unpremultiply(_ line: UnsafeMutablePointer<UInt8>, count: Int) {
