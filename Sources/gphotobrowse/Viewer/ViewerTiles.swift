@@ -3,7 +3,7 @@ import Foundation
 import PhotoCore
 import PhotoIO
 
-/// The shown photo's tiles: a JPEG, PNG or TIFF zoomed past its fit-size image is drawn from 512-pixel
+/// The shown photo's tiles: a JPEG, or a large PNG or TIFF, zoomed past its fit-size image is drawn from 512-pixel
 /// tiles decoded for what shows plus a margin (the core's `TileGrid`), at the zoom's scale,
 /// in the decoder processes (`IsolatedDecoder.decodeRegion`, a row's missing tiles in one
 /// request), over the fit-size image
@@ -18,10 +18,10 @@ import PhotoIO
 final class ViewerTiles {
     private let live = LiveObjects.Token("ViewerTiles")
     private let decoder: IsolatedDecoder
-    /// The bytes tiles may take: what a 1920×1080 view shows at its level (at most 24
-    /// tiles of 1 MiB) and part of the margin, the side the view moves to first. Only as
-    /// many tiles as fit are asked for, so the visible ones never push each other out.
-    static let capacity = 40 << 20
+    /// The bytes tiles may take: what a 1920×1080 view shows at 100% (at most 20 tiles of
+    /// 1 MiB) and part of the margin, the side the view moves to first. Only as many tiles
+    /// as fit are asked for, so the visible ones never push each other out.
+    static let capacity = 28 << 20
     private var photo: PhotoVersion?
     private var grid: TileGrid?
     private var cache = TileCache<TileKey, CanvasSurface>(capacity: ViewerTiles.capacity)
@@ -46,25 +46,30 @@ final class ViewerTiles {
         self.jobs = jobs
     }
 
-    /// The formats decoded a region at a time (`RegionDecoders`).
-    static let formats: Set<String> = ["jpeg", "png", "tiff"]
+    /// The formats decoded a region at a time (`RegionDecoders`) besides JPEG, and the size
+    /// from which they are: a PNG's region is inflated from the photo's first row, so one of
+    /// at most 16 MP (64 MB whole) is cheaper decoded whole once.
+    static let rowFormats: Set<String> = ["png", "tiff"]
+    static let rowFormatsFrom = 16_000_000
 
-    /// Whether `photo`, decoded at `fitImage` as `format`, is drawn from tiles in `view`:
-    /// a JPEG, PNG or TIFF whose pixels on screen exceed the fit-size image.
+    /// Whether `photo`, decoded at `fitImage` as `format`, is drawn from tiles in `view`: a
+    /// JPEG, or a PNG or TIFF of more than `rowFormatsFrom` pixels, whose pixels on screen
+    /// exceed the fit-size image.
     func applies(to photo: Photo, format: String, view: ViewTransform, fitImage: PixelSize) -> Bool {
-        Self.formats.contains(format) && !refused.contains(photo.version) && view.needsSharperImage(decoded: fitImage)
+        (format == "jpeg" || (Self.rowFormats.contains(format) && view.imageSize.pixels > Self.rowFormatsFrom))
+            && !refused.contains(photo.version) && view.needsSharperImage(decoded: fitImage)
     }
 
     /// The tiles to draw over the fit-size image for `view`, back to front (coarser levels
     /// first, as far as they are here), each with the photo pixels it covers; asks for the
     /// tiles missing and cancels those no longer wanted.
-    func layers(for photo: Photo, view: ViewTransform) -> [(surface: CanvasSurface, covers: ViewRect)] {
+    func layers(for photo: Photo, format: String, view: ViewTransform) -> [(surface: CanvasSurface, covers: ViewRect)] {
         if self.photo != photo.version { drop() }
         self.photo = photo.version
         if grid?.imageSize != view.imageSize { grid = TileGrid(imageSize: view.imageSize) }
         guard let grid else { return [] }
         let plan = grid.plan(for: view, motion: followMotion(view))
-        request(plan, of: photo, grid: grid)
+        request(plan, of: photo, grid: grid, rowsPerRequest: format == "jpeg" ? 1 : Self.rowsPerRequest)
 
         var layers: [(surface: CanvasSurface, covers: ViewRect)] = []
         // Coarser tiles already here show under the level's own until those come.
@@ -130,8 +135,12 @@ final class ViewerTiles {
     /// The most tiles of a row decoded in one request: the rows above them are skipped once
     /// for all of them (a JPEG is read from its start to reach a row).
     static let tilesPerRequest = 8
+    /// The most rows of tiles a PNG's or TIFF's request covers, within
+    /// `IsolatedDecoder.maxRegionPixels`: a PNG is inflated from its start to reach a row,
+    /// far slower than a JPEG's rows are skipped, so a view's tiles are one or two requests.
+    static let rowsPerRequest = 4
 
-    private func request(_ plan: TilePlan, of photo: Photo, grid: TileGrid) {
+    private func request(_ plan: TilePlan, of photo: Photo, grid: TileGrid, rowsPerRequest: Int) {
         let affordable = Array(plan.wanted.prefix(max(plan.visible.count, ViewerTiles.capacity / (grid.tileSize * grid.tileSize * 4))))
         let wanted = Set(affordable)
         // A request no longer wanted for one of its tiles goes; its other tiles are asked again.
@@ -145,19 +154,25 @@ final class ViewerTiles {
         let missing = Set(affordable.filter { !cache.contains($0) && inFlight[$0] == nil })
         var asked = Set<TileKey>()
         for (n, key) in affordable.enumerated() where missing.contains(key) && !asked.contains(key) {
-            // The run of missing tiles of its row around it, in one request.
-            func free(_ column: Int) -> Bool {
-                let next = TileKey(reduction: key.reduction, column: column, row: key.row)
+            // The run of missing tiles of its row around it, in one request (and for a PNG or a
+            // TIFF, of the rows below it).
+            func free(_ column: Int, _ row: Int) -> Bool {
+                let next = TileKey(reduction: key.reduction, column: column, row: row)
                 return missing.contains(next) && !asked.contains(next)
             }
             var first = key.column, last = key.column
-            while last - first + 1 < Self.tilesPerRequest, free(last + 1) { last += 1 }
-            while last - first + 1 < Self.tilesPerRequest, free(first - 1) { first -= 1 }
-            let keys = (first...last).map { TileKey(reduction: key.reduction, column: $0, row: key.row) }
+            while last - first + 1 < Self.tilesPerRequest, free(last + 1, key.row) { last += 1 }
+            while last - first + 1 < Self.tilesPerRequest, free(first - 1, key.row) { first -= 1 }
+            // The rows below whose same tiles are all missing too, within a request's pixels.
+            var bottom = key.row
+            while bottom - key.row + 1 < rowsPerRequest,
+                  (bottom - key.row + 2) * (last - first + 1) * grid.tileSize * grid.tileSize <= IsolatedDecoder.maxRegionPixels,
+                  (first...last).allSatisfy({ free($0, bottom + 1) }) { bottom += 1 }
+            let keys = (key.row...bottom).flatMap { row in (first...last).map { TileKey(reduction: key.reduction, column: $0, row: row) } }
             asked.formUnion(keys)
             let regions = keys.map { grid.region(of: $0) }
             let run = ImageRegion(x: regions[0].x, y: regions[0].y, width: regions.last!.x + regions.last!.width - regions[0].x,
-                                  height: regions[0].height, reduction: key.reduction)
+                                  height: regions.last!.y + regions.last!.height - regions[0].y, reduction: key.reduction)
             // Behind the shown photo's own image, ahead of its neighbours'.
             let owner = MainThreadOwner(self)
             let work = jobs.submit(to: .shared, priority: 100_000 - n) { flag in
@@ -172,10 +187,10 @@ final class ViewerTiles {
         }
     }
 
-    /// The pixels of `region` in `image`, a decode of `run` (the same rows), without a copy.
+    /// The pixels of `region` in `image`, a decode of `run` (which holds it), without a copy.
     nonisolated private static func part(of image: DecodedImage, _ region: ImageRegion, in run: ImageRegion) -> DecodedImage {
         let channels = image.hasAlpha ? 4 : 3
-        let offset = (region.x - run.x) * channels
+        let offset = (region.y - run.y) * image.stride + (region.x - run.x) * channels
         let whole = image.pixels
         let pixels = PixelBuffer(adopting: whole.bytes + offset, count: image.stride * (region.height - 1) + region.width * channels) { _, _ in
             withExtendedLifetime(whole) {}
@@ -198,9 +213,13 @@ final class ViewerTiles {
                 refused.insert(version)
                 pause()
             } else {
-                // Timed out on a busy machine, or no decoder process for now: asked again at
-                // the next change of the view.
+                // Timed out on a busy machine, or no decoder process for now: asked again in a
+                // second, or at the next change of the view.
                 for key in keys { inFlight[key] = nil }
+                after(milliseconds: 1000) { [weak self] in
+                    guard let self, self.photo == version else { return }
+                    self.onChange()
+                }
                 return
             }
         }
@@ -222,7 +241,7 @@ extension PhotoViewer {
             return []
         }
         if let image, tiles.applies(to: photo, format: image.format, view: transform, fitImage: picture.surface.size) {
-            return tiles.layers(for: photo, view: transform).map {
+            return tiles.layers(for: photo, format: image.format, view: transform).map {
                 ($0.surface, tilePlacement(covers: $0.covers, surface: $0.surface, view: transform, offset: gestures.slide))
             }
         }
