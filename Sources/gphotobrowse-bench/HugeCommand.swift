@@ -2,46 +2,53 @@ import CGdkPixbuf
 import Foundation
 import PhotoCore
 
-/// `huge [--app PATH] [--pans N]`: the real app showing photos far larger than the screen
-/// (a 160 MP and a 60 MP JPEG, photo-like: gradients and noise), under the X display in
-/// `DISPLAY` (run it with `xvfb-run -a -s "-screen 0 1920x1080x24"`). For each photo: the
-/// time from key 1 (100%) to every visible tile sharp (`trace tiles-sharp`), the time from
-/// each of N pans (six presses of Right, then of Down, in turn: a tenth of the view each) to the view sharp again, the
-/// peak resident memory of the browser and of each decoder process. Eye of GNOME and gThumb,
-/// where installed, open the same file: the time until they are idle and their peak memory.
+/// `huge [--app PATH] [--pans N] [--photos LIST] [--others yes|no]`: the real app showing
+/// photos far larger than the screen (a 160 MP and a 60 MP JPEG, a 100 MP PNG and a 100 MP
+/// TIFF in deflate strips, written by vips as scanners and editors write them; photo-like:
+/// gradients and noise; `--photos` picks some), under the X display in `DISPLAY` (run it
+/// with `xvfb-run -a -s "-screen 0 1920x1080x24"`). For each photo: the time from key 1
+/// (100%) to every visible tile sharp (`trace tiles-sharp`), the time from each of N pans
+/// (six presses of Right, then of Down, in turn: a tenth of the view each) to the view sharp
+/// again, the peak resident memory of the browser and of each decoder process. Eye of GNOME
+/// and gThumb, where installed (and unless `--others no`), open the same file: the time until
+/// they are idle and their peak memory.
 enum HugeCommand: BenchCommand {
     static let name = "huge"
-    static let arguments = "[--app PATH] [--pans N]"
-    static let summary = "photos of 160 and 60 MP at 100%: time to sharp tiles, pan latency, peak memory"
+    static let arguments = "[--app PATH] [--pans N] [--photos jpeg160,jpeg61,png,tiff] [--others yes|no]"
+    static let summary = "JPEGs of 160 and 60 MP, a PNG and a TIFF of 100 MP at 100%: time to sharp tiles, pan latency, peak memory"
 
     static func run(_ arguments: [String]) -> Int32 {
         let options: BenchOptions
-        switch BenchOptions.parse(arguments, numbers: ["--pans": (8, 1)], texts: ["--app": appBesideThisProgram]) {
+        switch BenchOptions.parse(arguments, numbers: ["--pans": (8, 1)],
+                                  texts: ["--app": appBesideThisProgram, "--photos": "jpeg160,jpeg61,png,tiff", "--others": "yes"]) {
         case .success(let parsed) where parsed.operands.isEmpty: options = parsed
         case .success(let parsed): return usageError("unknown argument \(parsed.operands[0])")
         case .failure(let problem): return usageError(problem.message)
         }
-        let app = options.text("--app"), pans = options.number("--pans")
+        let app = options.text("--app"), pans = options.number("--pans"), others = options.text("--others") != "no"
+        let chosen = Set(options.text("--photos").split(separator: ",").map(String.init))
         if let problem = problemRunningApp(app) { return usageError(problem) }
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool") else { return usageError("xdotool is needed (build-aux/install-deps.sh test)") }
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("gphotobrowse-huge-\(getpid())").path
         defer { try? FileManager.default.removeItem(atPath: work) }
         var summary: [String] = []
-        for (width, height) in [(16000, 10000), (9600, 6400)] {
-            let folder = work + "/\(width)"
+        let photos = [("jpeg160", 16000, 10000, "jpeg"), ("jpeg61", 9600, 6400, "jpeg"), ("png", 12500, 8000, "png"), ("tiff", 12500, 8000, "tiff")]
+        for (_, width, height, type) in photos.filter({ chosen.contains($0.0) }) {
+            let folder = work + "/\(width)-\(type)"
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            let path = folder + "/huge-\(width)x\(height).jpg"
+            let path = folder + "/huge-\(width)x\(height).\(type == "jpeg" ? "jpg" : type == "tiff" ? "tif" : type)"
             let made = Date()
-            guard makePhoto(path, width: width, height: height) else {
-                printError("could not make \(path)")
+            guard makePhoto(path, width: width, height: height, type: type) else {
+                printError("could not make \(path)" + (type == "tiff" ? " (vips makes the TIFF: build-aux/install-deps.sh test)" : ""))
                 return 1
             }
             let megapixels = width * height / 1_000_000
-            print("huge: \(width)×\(height) (\(megapixels) MP) JPEG made in \(String(format: "%.1f", Date().timeIntervalSince(made))) s")
+            let kind = type == "jpeg" ? "JPEG" : type.uppercased()
+            print("huge: \(width)×\(height) (\(megapixels) MP) \(kind) made in \(String(format: "%.1f", Date().timeIntervalSince(made))) s")
             guard let line = visit(app, path, work: work, pans: pans) else { return 1 }
             print("  gphotobrowse: " + line)
-            summary.append("\(megapixels) MP: \(line)")
-            for (tool, arguments) in [("eog", [path]), ("gthumb", [path])] {
+            summary.append("\(megapixels) MP \(kind): \(line)")
+            for (tool, arguments) in [("eog", [path]), ("gthumb", [path])] where others {
                 guard let found = which(tool) else {
                     print("  \(tool): not installed")
                     continue
@@ -142,8 +149,19 @@ enum HugeCommand: BenchCommand {
         return Dictionary(uniqueKeysWithValues: decoders.map { ($0, peakResidentKiB($0)) })
     }
 
-    /// A photo-like JPEG: gradients and noise, so that decoding has real work.
-    private static func makePhoto(_ path: String, width: Int, height: Int) -> Bool {
+    /// A photo-like JPEG, PNG or TIFF: gradients and noise, so that decoding has real work.
+    /// The TIFF is the PNG rewritten by vips in deflate strips of 128 rows (gdk-pixbuf would
+    /// write one strip for the whole photo).
+    private static func makePhoto(_ path: String, width: Int, height: Int, type: String) -> Bool {
+        guard type == "tiff" else { return makePhoto(path, width: width, height: height, type: type, options: type == "png" ? ["compression": "3"] : [:]) }
+        guard let vips = which("vips") else { return false }
+        let png = path + ".png"
+        defer { try? FileManager.default.removeItem(atPath: png) }
+        return makePhoto(png, width: width, height: height, type: "png", options: ["compression": "1"])
+            && runQuietly(vips, ["copy", png, path + "[compression=deflate]"]) == 0
+    }
+
+    private static func makePhoto(_ path: String, width: Int, height: Int, type: String, options: [String: String]) -> Bool {
         guard let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, Int32(width), Int32(height)) else { return false }
         defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
         let stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
@@ -159,6 +177,9 @@ enum HugeCommand: BenchCommand {
                 row[x * 3 + 2] = UInt8(truncatingIfNeeded: ((x + y) * 128 / (width + height) + noise * 2) & 255)
             }
         }
-        return gdk_pixbuf_savev(pixbuf, path, "jpeg", nil, nil, nil) != 0
+        let keys = options.keys.sorted(), values = keys.map { options[$0]! }
+        var keyPointers = keys.map { strdup($0) } + [nil], valuePointers = values.map { strdup($0) } + [nil]
+        defer { (keyPointers + valuePointers).forEach { free($0) } }
+        return gdk_pixbuf_savev(pixbuf, path, type, &keyPointers, &valuePointers, nil) != 0
     }
 }
