@@ -9,7 +9,7 @@ from pathlib import Path
 from harness import COLOURS, REPO, close_to, make_solid, open_folder, wait_for_screen, wait_for_still_screen, wait_until
 from made_motion_photos import make_live_photo, make_motion_photo
 from test_raw_pairs import badge_pixels
-from test_viewer import open_viewer, viewer_area
+from test_viewer import long_press_plays, open_viewer, viewer_area
 
 STILLS = {name: COLOURS[name] for name in ("red", "blue", "yellow", "green")}
 
@@ -59,12 +59,9 @@ def test_a_long_press_plays_the_movie_of_a_motion_photo_and_of_a_live_photo(laun
     folder = phone_folder(tmp_path)
     app = open_viewer(launch, folder / "a-google.jpg")
     area = viewer_area(app)
-    centre = (area.x + area.width // 2, area.y + area.height // 2)
     wait_for_screen(app, still_check(area, "red"), what="the motion photo's still")
 
-    mark = app.mark()
-    app.x.long_press(*centre)
-    app.wait_for_line(r"^trace motion-playing 0 \d+$", since=mark, timeout=30)
+    long_press_plays(app, area, 0)
     wait_for_screen(app, playing_check(area, "magenta"), what="the motion photo's movie playing")
     # Played once through, the still shows again.
     wait_for_screen(app, still_check(area, "red"), timeout=20, what="the still again after the movie")
@@ -75,9 +72,7 @@ def test_a_long_press_plays_the_movie_of_a_motion_photo_and_of_a_live_photo(laun
         app.key("Right")
         app.wait_for_line(rf"^trace full-image {index} \d+$", since=mark)
         wait_for_screen(app, still_check(area, still), what=f"photo {index}'s still")
-        mark = app.mark()
-        app.x.long_press(*centre)
-        app.wait_for_line(rf"^trace motion-playing {index} \d+$", since=mark, timeout=30)
+        long_press_plays(app, area, index)
         wait_for_screen(app, playing_check(area, movie), what=f"photo {index}'s movie playing")
     assert app.quit() == 0
 
@@ -166,9 +161,7 @@ def test_a_motion_photo_whose_thumbnail_another_program_made_still_plays(launch,
     wait_for_still_screen(app, lambda image: (True, ""), what="the viewer")
     area = viewer_area(app)
     wait_for_screen(app, still_check(area, "red"), what="the motion photo's still")
-    mark = app.mark()
-    app.x.long_press(area.x + area.width // 2, area.y + area.height // 2)
-    app.wait_for_line(r"^trace motion-playing 0 \d+$", since=mark, timeout=30)
+    long_press_plays(app, area, 0)
     wait_for_screen(app, playing_check(area, "magenta"), what="the motion photo's movie playing")
     assert app.quit() == 0
 
@@ -216,19 +209,14 @@ def test_a_heic_live_photo_renamed_and_a_heic_motion_photo_play_their_movies(lau
     app = open_viewer(launch, folder / "Beach.HEIC")
     app.wait_for_line(r"^trace live-identifiers 6 \d+$", timeout=30)
     area = viewer_area(app)
-    centre = (area.x + area.width // 2, area.y + area.height // 2)
     wait_for_screen(app, still_check(area, "blue"), what="Beach.HEIC's still")
-    mark = app.mark()
-    app.x.long_press(*centre)
-    app.wait_for_line(r"^trace motion-playing 0 \d+$", since=mark, timeout=30)
+    long_press_plays(app, area, 0)
     wait_for_screen(app, playing_check(area, "cyan"), what="IMG_E0042.MOV playing over Beach.HEIC")
     mark = app.mark()
     app.key("End")
     app.wait_for_line(r"^trace full-image 4 \d+$", since=mark)
     wait_for_screen(app, still_check(area, "green"), what="the HEIC motion photo's still")
-    mark = app.mark()
-    app.x.long_press(*centre)
-    app.wait_for_line(r"^trace motion-playing 4 \d+$", since=mark, timeout=30)
+    long_press_plays(app, area, 4)
     wait_for_screen(app, playing_check(area, "magenta"), what="the HEIC motion photo's movie playing")
     assert app.quit() == 0
 
@@ -245,7 +233,5 @@ def test_a_real_phones_heic_motion_photo_plays_its_movie(launch, tmp_path):
     app.wait_for_line(r"^trace full-image 0 \d+$")
     wait_for_still_screen(app, lambda image: (True, ""), what="the viewer")
     area = viewer_area(app)
-    mark = app.mark()
-    app.x.long_press(area.x + area.width // 2, area.y + area.height // 2)
-    app.wait_for_line(r"^trace motion-playing 0 \d+$", since=mark, timeout=30)
+    long_press_plays(app, area, 0)
     assert app.quit() == 0

@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 from harness import COLOURS, REPO, Rect, close_to, make_solid, open_folder, wait_for_screen, wait_until
-from test_viewer import open_viewer, viewer_area
+from test_viewer import long_press_plays, open_viewer, viewer_area
 
 DATA = REPO / "tests" / "data" / "formats"
 STILL, MOVIE = "IMG_7943.HEIC", "IMG_7943_HEVC.MOV"
@@ -103,11 +103,8 @@ def test_a_real_live_photo_plays_its_movie_on_a_long_press(launch, tmp_path):
     # By name the still is the second photo.
     app = open_viewer(launch, folder / STILL, index=1)
     app.wait_for_line(r"^trace live-identifiers 2 \d+$", timeout=30)
-    area = viewer_area(app)
-    mark = app.mark()
-    app.x.long_press(area.x + area.width // 2, area.y + area.height // 2)
     # The trace comes when the movie's first frame shows.
-    app.wait_for_line(r"^trace motion-playing 1 \d+$", since=mark, timeout=30)
+    long_press_plays(app, viewer_area(app), 1)
     assert app.quit() == 0
 
 

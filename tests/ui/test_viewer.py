@@ -54,6 +54,14 @@ def viewer_area(app):
     return Rect(frame, top, g.width - 2 * frame, g.height - top - frame)
 
 
+def long_press_plays(app, area, index):
+    """Long-presses the middle of the viewer's canvas `area` and waits until the movie of the
+    photo at `index` (a motion photo's, a Live Photo's) shows its first frame."""
+    mark = app.mark()
+    app.x.long_press(area.x + area.width // 2, area.y + area.height // 2)
+    app.wait_for_line(rf"^trace motion-playing {index} \d+$", since=mark, timeout=30)
+
+
 @pytest.fixture
 def pattern_folder(tmp_path):
     folder = tmp_path / "pattern"
