@@ -1,8 +1,8 @@
-/// When a listing hands over its next batch: the first at once, so the first screenful
-/// shows while the rest is still being read; the wait between later ones starts at
-/// `interval` and doubles up to `maximumInterval`, since each batch costs the main thread a
-/// merge proportional to what is already shown (a 100,000-photo folder arrives in about a
-/// dozen batches, not hundreds).
+/// When a listing (or a reading of dates) hands over its next batch: the first at once, so
+/// the first screenful shows while the rest is still being read; the wait between later ones
+/// starts at `interval` and doubles up to `maximumInterval`, since each batch costs the main
+/// thread a merge proportional to what is already shown (a 100,000-photo folder arrives in
+/// about a dozen batches, not hundreds).
 struct DeliveryPacing {
     let interval: Double
     let maximumInterval: Double

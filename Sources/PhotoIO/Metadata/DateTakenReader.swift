@@ -77,7 +77,11 @@ public final class DateTakenReader: Sendable {
     /// date (nil: the file records none) with the progress so far:
     /// - first, at once, every date the cache knows (when there is any);
     /// - then the dates read from the files, each batch once it holds `batchSize` dates or
-    ///   `interval` seconds have passed since the previous one, whichever comes first.
+    ///   its wait has passed, whichever comes first: `interval` seconds after the start, then
+    ///   twice as long each time up to `maximumInterval` (by default `interval` every time).
+    ///   Each batch costs the receiver a pass over its whole list (a re-sort by date), so a
+    ///   long reading delivers its dates in a few batches; between them, every `interval`
+    ///   seconds, the progress alone (an empty batch).
     ///
     /// `cancellation` is checked between files; once it is set the run stops, delivers
     /// nothing more, and saves what it read. Files that cannot be read are counted as
@@ -88,6 +92,7 @@ public final class DateTakenReader: Sendable {
         cancellation: CancellationFlag,
         batchSize: Int = 200,
         interval: Double = 0.1,
+        maximumInterval: Double? = nil,
         deliver: (_ dates: [String: Int64?], _ progress: Progress) -> Void
     ) -> Progress {
         let total = photos.count
@@ -126,8 +131,12 @@ public final class DateTakenReader: Sendable {
         if !cached.isEmpty { deliver(cached, Progress(done: done, total: total)) }
 
         var batch: [String: Int64?] = [:]
-        var lastDelivery = Date.timeIntervalSinceReferenceDate
-        var lastSave = lastDelivery
+        var pacing = DeliveryPacing(interval: interval, maximumInterval: max(interval, maximumInterval ?? interval))
+        let start = Date.timeIntervalSinceReferenceDate
+        // The first dates read wait `interval` too: one date alone is not worth a re-sort.
+        pacing.delivered(now: start)
+        var lastProgress = start
+        var lastSave = start
         var next = 0
         var values: [DateTakenCache.Value?] = []
         for (n, index) in toRead.enumerated() {
@@ -155,12 +164,17 @@ public final class DateTakenReader: Sendable {
             done += 1
 
             let now = Date.timeIntervalSinceReferenceDate
-            if batch.count >= batchSize || now - lastDelivery >= interval || done == total {
+            if batch.count >= batchSize || pacing.isDue(now: now) || done == total {
                 if cancellation.isCancelled { break }
                 deliver(batch, Progress(done: done, total: total))
                 delivered = done
                 batch.removeAll(keepingCapacity: true)
-                lastDelivery = now
+                pacing.delivered(now: now)
+                lastProgress = now
+            } else if now - lastProgress >= interval {
+                if cancellation.isCancelled { break }
+                deliver([:], Progress(done: done, total: total))
+                lastProgress = now
             }
             if now - lastSave >= saveInterval {
                 save()

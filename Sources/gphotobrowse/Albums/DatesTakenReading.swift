@@ -38,7 +38,10 @@ final class DatesTakenReading {
         let owner = MainThreadOwner(self)
         jobs.run(on: .dateReads, within: flag) { jobFlag in
             let reader = DateTakenReader.shared
-            reader.run(unknown, cancellation: jobFlag, batchSize: .max, interval: 1.0) { dates, progress in
+            // Each batch re-sorts the albums sorted by date (on 100,000 photos a tenth of a
+            // second of the main thread): batches after 1, 2 and then every 4 seconds, the
+            // progress every second.
+            reader.run(unknown, cancellation: jobFlag, batchSize: .max, interval: 1.0, maximumInterval: 4.0) { dates, progress in
                 owner.onMain { reading in reading.received(dates, progress, flag) }
             }
             reader.save()

@@ -283,7 +283,8 @@ final class FolderSource: AlbumSource {
     }
 
     private func receiveDates(_ read: [String: Int64?], _ progress: DateTakenReader.Progress) {
-        treeAlbums.setDatesTaken(read)
+        // Between batches of dates the reading tells its progress alone.
+        if !read.isEmpty { treeAlbums.setDatesTaken(read) }
         onDateProgress(progress.isComplete ? nil : progress)
     }
 
