@@ -45,11 +45,11 @@ import Testing
         return [0xFF, marker, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
     }
 
-    func iptc(_ keywords: [String]) -> [UInt8] {
+    func iptc(_ keywords: [String], datasets: [(UInt8, String)] = []) -> [UInt8] {
         var records: [UInt8] = [0x1C, 2, 0, 0, 2, 0, 4]  // the record version
-        for keyword in keywords {
-            let bytes = Array(keyword.utf8)
-            records += [0x1C, 2, 25, UInt8(bytes.count >> 8), UInt8(bytes.count & 0xFF)] + bytes
+        for (dataset, value) in keywords.map({ (UInt8(25), $0) }) + datasets {
+            let bytes = Array(value.utf8)
+            records += [0x1C, 2, dataset, UInt8(bytes.count >> 8), UInt8(bytes.count & 0xFF)] + bytes
         }
         var resource: [UInt8] = Array("8BIM".utf8) + [0x04, 0x04, 0, 0]
         resource += [UInt8(records.count >> 24), UInt8((records.count >> 16) & 0xFF), UInt8((records.count >> 8) & 0xFF), UInt8(records.count & 0xFF)]
@@ -65,6 +65,17 @@ import Testing
         let found = EmbeddedMarkSegments.read(jpeg)
         #expect(found.xmp == packet)
         #expect(found.keywords == ["Kyoto", "Tempel"])
+    }
+
+    @Test func findsTheIPTCPlaceNames() {
+        let jpeg: [UInt8] = [0xFF, 0xD8] + segment(0xED, iptc(["Tempel"], datasets: [(90, "Kyōto"), (101, "Japan"), (92, "Gion"), (95, "Kansai")]))
+            + [0xFF, 0xDA, 0, 2, 1, 2, 3]
+        let found = EmbeddedMarkSegments.read(jpeg)
+        #expect(found.keywords == ["Tempel"])
+        #expect(found.places == PlaceNames(location: "Gion", city: "Kyōto", state: "Kansai", country: "Japan"))
+        #expect(found.places.names == ["Gion", "Kyōto", "Kansai", "Japan"])
+        #expect(PlaceNames(lines: found.places.lines) == found.places)
+        #expect(PlaceNames(city: "Line\nbreak").city == "Linebreak")
     }
 
     @Test func truncatedOrForeignBytesGiveNothing() {

@@ -77,6 +77,19 @@ import Testing
         #expect(names(PhotoSearch(text: "ab cd")) == ["xab.jpg"])
     }
 
+    @Test func aPhotoIsFoundByThePlaceItsXMPNames() {
+        var corpus = Self.corpus()
+        let beach = Self.known[1].photo.id
+        #expect(names(PhotoSearch(text: "kyōto"), in: corpus) == ["IMG_0001.jpg"])
+        corpus.apply([.marks(uri: beach, PhotoMarks(rating: 3, tags: ["Strand"], places: PlaceNames(city: "Kyōto", country: "Japan")))])
+        #expect(names(PhotoSearch(text: "kyoto"), in: corpus) == ["IMG_0001.jpg", "beach.png"])
+        #expect(names(PhotoSearch(text: "japan strand"), in: corpus) == ["beach.png"])
+        // What a photo-at-a-time matcher says, too.
+        var known = Self.known
+        known[1].marks = PhotoMarks(rating: 3, tags: ["Strand"], places: PlaceNames(city: "Kyōto", country: "Japan"))
+        #expect(matcherNames(PhotoSearch(text: "japan strand"), known) == ["beach.png"])
+    }
+
     @Test func asciiIsFoldedAsFoldingDoes() {
         let ascii = String((0x20..<0x7F).map { Character(Unicode.Scalar(UInt8($0))) })
         var bytes: [UInt8] = []
@@ -96,9 +109,15 @@ import Testing
         #expect(names(PhotoSearch(text: "pixel"), in: corpus) == ["clip.mp4"])
         corpus.apply([.facts([(uri: cafe, facts: ExifFacts(camera: "Leica Q", taken: 1_700_000_000_000_000))])])
         #expect(names(PhotoSearch(text: "leica", takenFrom: 1_650_000_000), in: corpus) == ["Café.jpg"])
-        // Photos no album holds are not told of.
-        corpus.apply([.marks(uri: Self.top + "/elsewhere.jpg", PhotoMarks(tags: ["harbour"]))])
+        // Photos no album holds are not placed; what was told of them is theirs once one does,
+        // the album told without marks (they were handed over once).
+        let elsewhere = Self.photo("elsewhere.jpg")
+        corpus.apply([.marks(uri: elsewhere.id, PhotoMarks(tags: ["harbour"])),
+                      .facts([(uri: elsewhere.id, facts: ExifFacts(camera: "Ricoh GR", taken: nil))])])
         #expect(corpus.count == Self.known.count)
+        corpus.apply([.album(Self.album, generation: 5, photos: Self.known.map(\.photo) + [elsewhere], marks: [:], facts: [:])])
+        #expect(names(PhotoSearch(text: "harbour ricoh"), in: corpus) == ["elsewhere.jpg"])
+        corpus.apply([.album(Self.album, generation: 6, photos: Self.known.map(\.photo), marks: [:], facts: [:])])
         // Text written again and again, then the buffer made again without what is left over.
         for n in 0..<50 { corpus.apply([.marks(uri: clip, PhotoMarks(tags: ["tag \(n)"]))]) }
         corpus.compact()

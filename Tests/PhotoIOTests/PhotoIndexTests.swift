@@ -54,6 +54,18 @@ import Testing
         #expect(index.search([]) == nil)
     }
 
+    @Test func placeNamesAreKeptAndFoundByWords() {
+        let index = self.index
+        let places = PlaceNames(location: "Gion", city: "Kyōto", country: "Japan")
+        let a = file("a.jpg"), b = file("b.jpg")
+        index.record([.marks(PhotoMarks(rating: 2, places: places), file: a, sidecarStamp: 7),
+                      .marks(PhotoMarks(tags: ["Kyoto trip"]), file: b, sidecarStamp: 0)])
+        #expect(index.known([a]) { _ in 7 }[a.uri]?.marks?.places == places)
+        #expect(index.search(["japan"]) == [a.uri])
+        #expect(index.search(["gio", "kyōto"]) == [a.uri])
+        #expect(index.search(["trip"]) == [b.uri])
+    }
+
     @Test func aDatabaseNotOursOrOfAnotherVersionIsMadeAgain() throws {
         try FileManager.default.createDirectory(atPath: folder.path("gphotobrowse"), withIntermediateDirectories: true)
         folder.file("gphotobrowse/index-v1.sqlite", text: String(repeating: "not a database ", count: 400))

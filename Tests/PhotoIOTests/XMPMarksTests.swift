@@ -37,6 +37,33 @@ import Testing
         #expect(XMPMarks.read(Array(attributes.utf8)) == PhotoMarks(favourite: true, rating: 0))
     }
 
+    @Test func placeNamesAreReadAndCarriedIntoAFreshSidecar() throws {
+        // As `exiftool -XMP:City=Kyoto -XMP:Country=Japan -XMP:Location=Gion` writes them.
+        let exiftool = """
+        <x:xmpmeta xmlns:x='adobe:ns:meta/'><rdf:RDF xmlns:rdf='http://www.w3.org/1999/02/22-rdf-syntax-ns#'>
+         <rdf:Description rdf:about='' xmlns:Iptc4xmpCore='http://iptc.org/std/Iptc4xmpCore/1.0/xmlns/'>
+          <Iptc4xmpCore:Location>Gion</Iptc4xmpCore:Location>
+         </rdf:Description>
+         <rdf:Description rdf:about='' xmlns:photoshop='http://ns.adobe.com/photoshop/1.0/'>
+          <photoshop:City>Kyoto</photoshop:City>
+          <photoshop:Country>Japan</photoshop:Country>
+         </rdf:Description>
+        </rdf:RDF></x:xmpmeta>
+        """
+        let marks = try #require(XMPMarks.read(Array(exiftool.utf8)))
+        #expect(marks.places == PlaceNames(location: "Gion", city: "Kyoto", country: "Japan"))
+        #expect(marks.isEmpty)
+        let attributes = "<x:xmpmeta xmlns:x='adobe:ns:meta/'><rdf:RDF xmlns:rdf='http://www.w3.org/1999/02/22-rdf-syntax-ns#'><rdf:Description xmlns:photoshop='http://ns.adobe.com/photoshop/1.0/' photoshop:City='Zürich' photoshop:State='ZH'/></rdf:RDF></x:xmpmeta>"
+        #expect(XMPMarks.read(Array(attributes.utf8))?.places == PlaceNames(city: "Zürich", state: "ZH"))
+        // A new sidecar for a rating keeps the places the photo's XMP named.
+        var rated = marks
+        rated.setRating(3)
+        #expect(XMPMarks.read(Array(XMPSidecarText.fresh(rated).utf8)) == rated)
+        // Merging a change into a sidecar leaves its places as they are.
+        let merged = try #require(XMPMarks.merged(PhotoMarks(rating: 1), into: Array(exiftool.utf8)))
+        #expect(XMPMarks.read(merged)?.places == marks.places)
+    }
+
     @Test func ourOwnFreshSidecarReadsBack() {
         let marks = PhotoMarks(favourite: true, rating: 4, tags: ["a&b", "雪"])
         #expect(XMPMarks.read(Array(XMPSidecarText.fresh(marks).utf8)) == marks)

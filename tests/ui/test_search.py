@@ -123,3 +123,22 @@ def test_marks_come_from_the_index_after_a_restart_and_deleting_it_loses_nothing
     app = start_and_find(0)
     app.wait_for_line(r"^trace marks-read file://.*/b\.jpg 0 0 1 \d+$")
     assert app.quit() == 0
+
+
+def test_a_place_the_xmp_names_is_found_by_searching(launch, tmp_path):
+    folder = folder_of_jpegs(tmp_path, "places", ["a.jpg", "b.jpg", "c.jpg"])
+    # b names its city and country in its own XMP, c a place within a city in a sidecar
+    # exiftool made; a names none.
+    exiftool("-overwrite_original", "-XMP:City=Reykjavík", "-XMP:Country=Iceland", str(folder / "b.jpg"))
+    exiftool("-o", str(folder / "c.jpg.xmp"), "-XMP:City=Porto", "-XMP:Location=Ribeira", str(folder / "c.jpg"))
+    app = open_folder(launch, folder, count=3, sort_by="name")
+    app.key("ctrl+f")
+    app.wait_for_line(r"^trace shown GtkSearchBar search \d+$")
+    # Without its accent, as the city is typed on most keyboards.
+    search_for(app, "reykjavik", 1)
+    mark = app.mark()
+    app.key("Escape")
+    app.wait_for_line(r"^trace filtered 3 \d+$", since=mark)
+    app.key("ctrl+f")
+    search_for(app, "ribeira porto", 1)
+    assert app.quit() == 0

@@ -186,6 +186,8 @@ public struct DecoderReply: Sendable, Equatable {
         case motionMovie
         // Live Photo identifiers, a line each ("" for none)
         case liveIdentifiers
+        // marks: the place names, `PlaceNames.lines`
+        case places
     }
 
     enum OutcomeCode: Int64 {
@@ -289,6 +291,7 @@ public struct DecoderReply: Sendable, Equatable {
             set(.rating, .int(Int64(marks.rating)))
             set(.favourite, .int(marks.favourite ? 1 : 0))
             set(.tags, .text(marks.tags.joined(separator: "\n")))
+            if !marks.places.isEmpty { set(.places, .text(marks.places.lines)) }
         case .sidecar(let byteCount):
             code(.sidecar)
             set(.sidecarBytes, .int(Int64(byteCount)))
@@ -418,7 +421,8 @@ public struct DecoderReply: Sendable, Equatable {
         case .marks:
             outcome = .marks(PhotoMarks(favourite: try message.int(Tag.favourite.rawValue, in: 0...1) == 1,
                                         rating: try message.int(Tag.rating.rawValue, in: 0...5),
-                                        tags: (message.text(Tag.tags.rawValue) ?? "").split(separator: "\n").map(String.init)))
+                                        tags: (message.text(Tag.tags.rawValue) ?? "").split(separator: "\n").map(String.init),
+                                        places: PlaceNames(lines: message.text(Tag.places.rawValue) ?? "")))
         case .sidecar:
             outcome = .sidecar(byteCount: try message.int(Tag.sidecarBytes.rawValue, in: 1...(8 << 20)))
         case .motionMovie:

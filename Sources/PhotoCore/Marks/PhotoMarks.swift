@@ -13,15 +13,20 @@ public struct PhotoMarks: Sendable, Equatable, Hashable {
     public private(set) var rating: Int
     /// Each tag once (compared without case), trimmed, in the order given.
     public private(set) var tags: [String]
+    /// Where the XMP (or IPTC) they were read from says the photo was taken: no mark a person
+    /// sets, but read with them, searched with them, and carried on into a new sidecar.
+    public var places: PlaceNames
 
-    public init(favourite: Bool = false, rating: Int = 0, tags: [String] = []) {
+    public init(favourite: Bool = false, rating: Int = 0, tags: [String] = [], places: PlaceNames = .none) {
         self.favourite = favourite
         self.rating = Self.clampedRating(rating)
         self.tags = Self.cleanTags(tags)
+        self.places = places
     }
 
     public static let none = PhotoMarks()
 
+    /// No favourite, no stars, no tags (whatever places are named).
     public var isEmpty: Bool { !favourite && rating == 0 && tags.isEmpty }
 
     public mutating func setRating(_ stars: Int) { rating = Self.clampedRating(stars) }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// What a search bar asks of an album's photos: words over the name, tags, camera and
-/// folder; favourites only; at least N stars; taken within a range; photos or videos.
+/// What a search bar asks of an album's photos: words over the name, tags, place names,
+/// camera and folder; favourites only; at least N stars; taken within a range; photos or videos.
 public struct PhotoSearch: Sendable, Equatable {
     public enum Kind: Int, Sendable, CaseIterable { case all, photos, videos }
 
@@ -74,7 +74,7 @@ public struct SearchablePhoto: Sendable, Equatable {
     public var marks: PhotoMarks
     public var taken: Int64?
     public var isVideo: Bool
-    /// Name, tags, camera and folder, folded, one line each.
+    /// Name, tags (and place names), camera and folder, folded, one line each.
     public let foldedText: String
 
     public init(name: String, folder: String = "", camera: String = "", marks: PhotoMarks = .none,
@@ -85,7 +85,7 @@ public struct SearchablePhoto: Sendable, Equatable {
         self.marks = marks
         self.taken = taken
         self.isVideo = isVideo
-        foldedText = Self.foldedText(name: name, folder: folder, camera: camera, tags: marks.tags)
+        foldedText = Self.foldedText(name: name, folder: folder, camera: camera, tags: marks.tags + marks.places.names)
     }
 
     /// A photo whose folded text was worked out before (`foldedText(name:folder:camera:tags:)`):

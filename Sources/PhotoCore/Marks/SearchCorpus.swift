@@ -13,7 +13,7 @@ public struct ExifFacts: Sendable, Equatable {
 }
 
 /// What searches look at of every photo of a folder, kept on the search worker from one key
-/// to the next: each photo's name, folder, camera and tags folded (no case, no accents) into
+/// to the next: each photo's name, folder, camera, tags and place names folded (no case, no accents) into
 /// one buffer of UTF-8 bytes, and its favourite, stars, kind and date in arrays, all by the
 /// photo's place in the corpus. A search is a scan of the buffer for each word and a pass
 /// over the arrays: no photo is looked up by its URI. Made once, when a folder is first
@@ -23,8 +23,9 @@ public struct SearchCorpus: Sendable {
     /// A change, in the order the main thread saw it.
     public enum Change: Sendable {
         /// An album's photos now (`generation`: `AlbumContents.generation`), in its order,
-        /// with what was known then of every photo's marks and facts: photos new to the
-        /// corpus take theirs from there, changes after come as `marks` and `facts`.
+        /// with marks and facts known (every photo's, the first time; none after): photos
+        /// new to the corpus take theirs from what it was told, changes after come as
+        /// `marks` and `facts`.
         case album(ObjectIdentifier, generation: Int, photos: [Photo], marks: [String: PhotoMarks], facts: [String: ExifFacts])
         case marks(uri: String, PhotoMarks)
         case facts([(uri: String, facts: ExifFacts)])
@@ -51,7 +52,8 @@ public struct SearchCorpus: Sendable {
     public let top: String
     /// The albums told last, the latest first (a few: the window's pages).
     private var albums: [Album] = []
-    private static let albumsKept = 4
+    /// How many albums it keeps; the one told longest ago goes first.
+    public static let albumsKept = 4
 
     // By place in the corpus. A photo gone stays (its place is never reused): searches are
     // of an album's photos, each found by its place.
@@ -63,9 +65,14 @@ public struct SearchCorpus: Sendable {
     private var factsTaken: [Int64] = []
     private var camera: [String] = []
     private var tags: [[String]] = []
+    private var places: [PlaceNames] = []
     private var segmentOf: [Int32] = []
     private var placeOfURI: [String: Int32] = [:]
     private var placeOfPhoto: [ObjectIdentifier: Int32] = [:]
+    /// Marks and facts told of photos no album told held then, for when one does: the main
+    /// thread hands every photo's over once, not at each album told.
+    private var marksOfUnplaced: [String: PhotoMarks] = [:]
+    private var factsOfUnplaced: [String: ExifFacts] = [:]
 
     // The folded text: each photo's in a segment of `text` ending in "\n" (a word holds no
     // whitespace, so no word is found across two photos). A photo's text that changes is
@@ -90,6 +97,7 @@ public struct SearchCorpus: Sendable {
     // MARK: Changes
 
     public mutating func apply(_ changes: [Change]) {
+        let placedBefore = photos.count
         // Of several snapshots of one album, the last says all that the others did.
         var lastOfAlbum: [ObjectIdentifier: Int] = [:]
         for (n, change) in changes.enumerated() {
@@ -98,27 +106,45 @@ public struct SearchCorpus: Sendable {
         for (n, change) in changes.enumerated() {
             switch change {
             case .album(let id, let generation, let photos, let marks, let facts):
+                // Every photo's, once: taken as they are, those of photos placed already
+                // left out below.
+                if marksOfUnplaced.isEmpty { marksOfUnplaced = marks } else {
+                    for (uri, marks) in marks where placeOfURI[uri] == nil { marksOfUnplaced[uri] = marks }
+                }
+                if factsOfUnplaced.isEmpty { factsOfUnplaced = facts } else {
+                    for (uri, facts) in facts where placeOfURI[uri] == nil { factsOfUnplaced[uri] = facts }
+                }
                 guard lastOfAlbum[id] == n else { continue }
-                sync(id, generation: generation, photos: photos, marks: marks, facts: facts)
+                sync(id, generation: generation, photos: photos)
             case .marks(let uri, let marks):
-                if let place = placeOfURI[uri] { set(marks, at: Int(place)) }
+                if let place = placeOfURI[uri] { set(marks, at: Int(place)) } else { marksOfUnplaced[uri] = marks }
             case .facts(let read):
                 for (uri, facts) in read {
-                    if let place = placeOfURI[uri] { set(facts, at: Int(place)) }
+                    if let place = placeOfURI[uri] { set(facts, at: Int(place)) } else { factsOfUnplaced[uri] = facts }
                 }
             }
+        }
+        // What was told of photos placed now is theirs already (never looked up again: a
+        // place is never given to another photo).
+        if photos.count != placedBefore {
+            if !marksOfUnplaced.isEmpty { marksOfUnplaced = marksOfUnplaced.filter { placeOfURI[$0.key] == nil } }
+            if !factsOfUnplaced.isEmpty { factsOfUnplaced = factsOfUnplaced.filter { placeOfURI[$0.key] == nil } }
         }
         if unownedBytes > 1 << 20, unownedBytes > text.count / 2 { compact() }
     }
 
     /// The album's photos as they are now: each found by its identity (a value listed
-    /// before), else by its URI (listed again), else added with the marks and facts known.
-    private mutating func sync(_ id: ObjectIdentifier, generation: Int, photos list: [Photo],
-                               marks: [String: PhotoMarks], facts: [String: ExifFacts]) {
+    /// before), else by its URI (listed again), else added with the marks and facts told.
+    private mutating func sync(_ id: ObjectIdentifier, generation: Int, photos list: [Photo]) {
         // Generations are never reused, whatever album is at the same address.
         if albums.contains(where: { $0.id == id && $0.generation == generation }) { return }
         var positions: [Int32] = []
         positions.reserveCapacity(list.count)
+        // Room for every photo at once, rather than the tables grown again and again.
+        if list.count > placeOfURI.count / 4 {
+            placeOfURI.reserveCapacity(photos.count + list.count)
+            placeOfPhoto.reserveCapacity(photos.count + list.count)
+        }
         for photo in list {
             if let place = placeOfPhoto[photo.identity] {
                 // The same file; its date taken may have been read since.
@@ -134,7 +160,7 @@ public struct SearchCorpus: Sendable {
                 if renamed { writeText(at: p) }
                 positions.append(place)
             } else {
-                positions.append(add(photo, marks: marks[photo.id] ?? .none, facts: facts[photo.id]))
+                positions.append(add(photo, marks: marksOfUnplaced[photo.id] ?? .none, facts: factsOfUnplaced[photo.id]))
             }
         }
         albums.removeAll { $0.id == id }
@@ -151,6 +177,7 @@ public struct SearchCorpus: Sendable {
         factsTaken.append(facts?.taken ?? Self.noDate)
         camera.append(facts?.camera ?? "")
         tags.append(marks.tags)
+        places.append(marks.places)
         segmentOf.append(-1)
         placeOfURI[photo.id] = place
         placeOfPhoto[photo.identity] = place
@@ -161,8 +188,9 @@ public struct SearchCorpus: Sendable {
     private mutating func set(_ marks: PhotoMarks, at p: Int) {
         favourite[p] = marks.favourite
         rating[p] = UInt8(marks.rating)
-        if tags[p] != marks.tags {
+        if tags[p] != marks.tags || places[p] != marks.places {
             tags[p] = marks.tags
+            places[p] = marks.places
             writeText(at: p)
         }
     }
@@ -189,7 +217,7 @@ public struct SearchCorpus: Sendable {
         PhotoSearch.appendFolded(photo.displayName, to: &text)
         text.append(0x0A)
         let uri = photo.id
-        let parent = uri[..<(uri.lastIndex(of: "/") ?? uri.startIndex)]
+        let parent = uri[..<(uri.utf8.lastIndex(of: UInt8(ascii: "/")) ?? uri.startIndex)]
         if let lastFolder, lastFolder.parent == parent {
             text.append(contentsOf: lastFolder.folded)
         } else {
@@ -203,6 +231,10 @@ public struct SearchCorpus: Sendable {
         text.append(0x0A)
         for tag in tags[p] {
             PhotoSearch.appendFolded(tag, to: &text)
+            text.append(0x0A)
+        }
+        for place in places[p].names {
+            PhotoSearch.appendFolded(place, to: &text)
             text.append(0x0A)
         }
     }

@@ -12,11 +12,25 @@ public enum XMPSidecarText {
     public static let dc = "http://purl.org/dc/elements/1.1/"
     public static let digiKam = "http://www.digikam.org/ns/1.0/"
     public static let meta = "adobe:ns:meta/"
+    /// Where a photo was taken: `photoshop:City`, `photoshop:State`, `photoshop:Country`,
+    /// and `Iptc4xmpCore:Location` (the place within the city).
+    public static let photoshop = "http://ns.adobe.com/photoshop/1.0/"
+    public static let iptcCore = "http://iptc.org/std/Iptc4xmpCore/1.0/xmlns/"
     /// The pick label digiKam calls "Accepted", a favourite here.
     public static let favouritePickLabel = 3
 
-    /// A new sidecar holding `marks`.
+    /// A new sidecar holding `marks` (and the places the photo's own XMP named, if any).
     public static func fresh(_ marks: PhotoMarks) -> String {
+        let places = marks.places
+        var placeLines: [String] = []
+        if !places.isEmpty {
+            placeLines.append("    xmlns:photoshop=\"\(photoshop)\"")
+            if !places.location.isEmpty { placeLines.append("    xmlns:Iptc4xmpCore=\"\(iptcCore)\"") }
+            for (name, value) in [("Iptc4xmpCore:Location", places.location), ("photoshop:City", places.city),
+                                  ("photoshop:State", places.state), ("photoshop:Country", places.country)] where !value.isEmpty {
+                placeLines.append("   \(name)=\"\(escaped(value))\"")
+            }
+        }
         var lines = [
             "<?xpacket begin=\"\u{FEFF}\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?>",
             "<x:xmpmeta xmlns:x=\"\(meta)\" x:xmptk=\"gphotobrowse\">",
@@ -25,6 +39,7 @@ public enum XMPSidecarText {
             "    xmlns:xmp=\"\(xmp)\"",
             "    xmlns:dc=\"\(dc)\"",
             "    xmlns:digiKam=\"\(digiKam)\"",
+        ] + placeLines + [
             "   xmp:Rating=\"\(marks.rating)\"" + (marks.favourite ? "\n   digiKam:PickLabel=\"\(favouritePickLabel)\">" : ">"),
         ]
         if !marks.tags.isEmpty {

@@ -5,7 +5,8 @@ import Synchronization
 
 /// The photo index: what was read of each photo (its marks, the camera and date its EXIF
 /// names) kept between runs, so that a folder opened again knows them without reading a
-/// file, and searched by words (SQLite's FTS5 over names, tags, cameras and folders).
+/// file, and searched by words (SQLite's FTS5 over names, tags, cameras, place names and
+/// folders).
 ///
 /// A cache and nothing more: the sidecars and the photos stay the truth. Each row holds the
 /// file's size and modification time, and a stamp of its sidecars (`PhotoMarksStore
@@ -16,7 +17,7 @@ import Synchronization
 ///
 /// Blocking: call on a worker. Calls are serialised by a lock.
 public final class PhotoIndex: Sendable {
-    public static let formatVersion: Int64 = 1
+    public static let formatVersion: Int64 = 2
 
     /// What the index knows of a photo whose file (and sidecars) are what they were.
     public struct Known: Sendable, Equatable {
@@ -77,7 +78,7 @@ public final class PhotoIndex: Sendable {
     public func known(_ files: [FileState], sidecarStamp: (String) -> Int64) -> [String: Known] {
         let rows = use { db throws -> [String: [SQLiteDatabase.Value]] in
             var rows: [String: [SQLiteDatabase.Value]] = [:]
-            let columns = "SELECT uri, size, modified, sidecar, favourite, rating, tags, facts, camera, taken FROM photos"
+            let columns = "SELECT uri, size, modified, sidecar, favourite, rating, tags, facts, camera, taken, places FROM photos"
             if files.count < 256 {
                 let find = try db.prepare(columns + " WHERE uri = ?")
                 for file in files { try find.run([.text(file.uri)]) { rows[file.uri] = $0 } }
@@ -96,7 +97,8 @@ public final class PhotoIndex: Sendable {
             var entry = Known()
             if let stamp = row[3].int, stamp == sidecarStamp(file.uri) {
                 entry.marks = PhotoMarks(favourite: row[4].int == 1, rating: Int(row[5].int ?? 0),
-                                         tags: (row[6].text ?? "").split(separator: "\n").map(String.init))
+                                         tags: (row[6].text ?? "").split(separator: "\n").map(String.init),
+                                         places: PlaceNames(lines: row[10].text ?? ""))
             }
             if row[7].int == 1 { entry.facts = Facts(camera: row[8].text ?? "", taken: row[9].int) }
             if entry.marks != nil || entry.facts != nil { known[file.uri] = entry }
@@ -114,9 +116,9 @@ public final class PhotoIndex: Sendable {
                 let insert = try db.prepare("""
                     INSERT INTO photos(uri, size, modified, name, folder) VALUES(?, ?, ?, ?, ?)
                     ON CONFLICT(uri) DO UPDATE SET size = excluded.size, modified = excluded.modified,
-                        sidecar = NULL, favourite = NULL, rating = NULL, tags = NULL, facts = 0, camera = NULL, taken = NULL
+                        sidecar = NULL, favourite = NULL, rating = NULL, tags = NULL, places = NULL, facts = 0, camera = NULL, taken = NULL
                     """)
-                let marks = try db.prepare("UPDATE photos SET sidecar = ?, favourite = ?, rating = ?, tags = ? WHERE uri = ?")
+                let marks = try db.prepare("UPDATE photos SET sidecar = ?, favourite = ?, rating = ?, tags = ?, places = ? WHERE uri = ?")
                 let facts = try db.prepare("UPDATE photos SET facts = 1, camera = ?, taken = ? WHERE uri = ?")
                 let remove = try db.prepare("DELETE FROM photos WHERE uri = ?")
                 func row(for file: FileState) throws {
@@ -132,7 +134,7 @@ public final class PhotoIndex: Sendable {
                     case .marks(let value, let file, let stamp):
                         try row(for: file)
                         try marks.run([.int(stamp), .int(value.favourite ? 1 : 0), .int(Int64(value.rating)),
-                                       .text(value.tags.joined(separator: "\n")), .text(file.uri)])
+                                       .text(value.tags.joined(separator: "\n")), .text(value.places.lines), .text(file.uri)])
                     case .facts(let value, let file):
                         try row(for: file)
                         try facts.run([.text(value.camera), value.taken.map { .int($0) } ?? .null, .text(file.uri)])
@@ -144,7 +146,7 @@ public final class PhotoIndex: Sendable {
         }
     }
 
-    /// The photos whose name, tags, camera or folder hold words starting with each of
+    /// The photos whose name, tags, camera, place names or folder hold words starting with each of
     /// `words` (FTS5 prefix queries on folded words).
     public func search(_ words: [String]) -> Set<String>? {
         let terms = words.map { PhotoSearch.folded($0) }.filter { !$0.isEmpty }
@@ -244,24 +246,25 @@ public final class PhotoIndex: Sendable {
             favourite INTEGER,
             rating INTEGER,
             tags TEXT,
+            places TEXT,
             facts INTEGER NOT NULL DEFAULT 0,
             camera TEXT,
             taken INTEGER,
             name TEXT NOT NULL,
             folder TEXT NOT NULL);
-        CREATE VIRTUAL TABLE words USING fts5(name, tags, camera, folder, content = 'photos', content_rowid = 'id',
+        CREATE VIRTUAL TABLE words USING fts5(name, tags, camera, places, folder, content = 'photos', content_rowid = 'id',
             tokenize = 'unicode61 remove_diacritics 2');
         CREATE TRIGGER photos_added AFTER INSERT ON photos BEGIN
-            INSERT INTO words(rowid, name, tags, camera, folder) VALUES (new.id, new.name, new.tags, new.camera, new.folder);
+            INSERT INTO words(rowid, name, tags, camera, places, folder) VALUES (new.id, new.name, new.tags, new.camera, new.places, new.folder);
         END;
         CREATE TRIGGER photos_removed AFTER DELETE ON photos BEGIN
-            INSERT INTO words(words, rowid, name, tags, camera, folder) VALUES ('delete', old.id, old.name, old.tags, old.camera, old.folder);
+            INSERT INTO words(words, rowid, name, tags, camera, places, folder) VALUES ('delete', old.id, old.name, old.tags, old.camera, old.places, old.folder);
         END;
         CREATE TRIGGER photos_changed AFTER UPDATE ON photos BEGIN
-            INSERT INTO words(words, rowid, name, tags, camera, folder) VALUES ('delete', old.id, old.name, old.tags, old.camera, old.folder);
-            INSERT INTO words(rowid, name, tags, camera, folder) VALUES (new.id, new.name, new.tags, new.camera, new.folder);
+            INSERT INTO words(words, rowid, name, tags, camera, places, folder) VALUES ('delete', old.id, old.name, old.tags, old.camera, old.places, old.folder);
+            INSERT INTO words(rowid, name, tags, camera, places, folder) VALUES (new.id, new.name, new.tags, new.camera, new.places, new.folder);
         END;
-        PRAGMA user_version = 1;
+        PRAGMA user_version = 2;
         COMMIT;
         """
 }

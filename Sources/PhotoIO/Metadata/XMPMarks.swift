@@ -10,13 +10,18 @@ public enum XMPMarks {
     /// The largest sidecar read or merged.
     public static let maxBytes = 4 << 20
 
-    /// The marks `xmp` holds (`PhotoMarks.none` when it holds none), or nil when it is not XML.
+    /// The marks `xmp` holds (`PhotoMarks.none` when it holds none), with the place names it
+    /// gives, or nil when it is not XML.
     public static func read(_ xmp: [UInt8]) -> PhotoMarks? {
         guard let document = parse(xmp), let root = document.rootElement() else { return nil }
         var favourite = false
         var rating = 0
         var tags: [String] = []
+        var place: [String: String] = [:]
         for description in descriptions(in: root) {
+            for (name, uri) in placeProperties where place[name] == nil {
+                if let value = value(of: name, uri, in: description), !value.isEmpty { place[name] = value }
+            }
             if let value = value(of: "Rating", XMPSidecarText.xmp, in: description), let stars = Int(value.trimmingCharacters(in: .whitespaces)) {
                 rating = PhotoMarks.clampedRating(stars)
             }
@@ -29,8 +34,14 @@ public enum XMPMarks {
                 tags += listItems(subject)
             }
         }
-        return PhotoMarks(favourite: favourite, rating: rating, tags: tags)
+        return PhotoMarks(favourite: favourite, rating: rating, tags: tags,
+                          places: PlaceNames(location: place["Location"] ?? "", city: place["City"] ?? "",
+                                             state: place["State"] ?? "", country: place["Country"] ?? ""))
     }
+
+    /// Where the photo was taken, as `PlaceNames` has it.
+    static let placeProperties = [("Location", XMPSidecarText.iptcCore), ("City", XMPSidecarText.photoshop),
+                                  ("State", XMPSidecarText.photoshop), ("Country", XMPSidecarText.photoshop)]
 
     /// The sidecar `existing` with `marks` in it: its rating, tags and favourite replaced,
     /// every other element and attribute kept. Nil when `existing` is not XMP this can merge
@@ -186,13 +197,14 @@ public enum XMPMarks {
 
 extension XMPMarks {
     /// The marks in the file open on `descriptor`: a JPEG's embedded XMP (else its IPTC
-    /// keywords), or the file as an XMP sidecar. Nil when it is neither.
+    /// keywords and place names), or the file as an XMP sidecar. Nil when it is neither.
     public static func read(descriptor: Int32) -> PhotoMarks? {
         guard let bytes = readWhole(descriptor: descriptor) else { return nil }
         if bytes.starts(with: [0xFF, 0xD8]) {
             let found = EmbeddedMarkSegments.read(bytes)
             var marks = found.xmp.flatMap(read) ?? PhotoMarks.none
             if marks.tags.isEmpty, !found.keywords.isEmpty { marks.setTags(found.keywords) }
+            if marks.places.isEmpty { marks.places = found.places }
             return marks
         }
         return read(bytes)
