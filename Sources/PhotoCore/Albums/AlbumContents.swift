@@ -102,8 +102,9 @@ public final class AlbumContents {
     /// Shows only the photos `keep` is true of (nil: all of them again), as one splice.
     /// No photo is looked up by its id, whatever the album's size: the photos kept are
     /// taken from the album's whole list in its order, and all of them, or none filtered,
-    /// are that list itself.
-    public func setFilter(_ keep: ((Photo) -> Bool)?) {
+    /// are that list itself. `kept`, when given, are those photos already (worked out on a
+    /// worker for the album as it is now): `keep` is then asked only of photos found later.
+    public func setFilter(_ keep: ((Photo) -> Bool)?, kept given: [Photo]? = nil) {
         self.keep = keep
         let all = unfiltered ?? photos
         guard let keep else {
@@ -112,7 +113,7 @@ public final class AlbumContents {
             return
         }
         unfiltered = all
-        let kept = all.all.filter(keep)
+        let kept = given ?? all.all.filter(keep)
         let splice = kept.count == all.count ? photos.replace(with: all) : photos.replace(with: kept)
         if let splice { notify(splice) }
     }

@@ -30,23 +30,29 @@ final class ShownMarks {
     private var listenerCount = 0
     /// What each photo's EXIF says that a search looks at (its camera, its date taken), once read.
     private var knownFacts: [String: ExifFacts] = [:]
-    private var factsPending: Set<String> = []
+    /// The photos whose marks, and whose facts, were asked for or told on the worker: touched
+    /// on `queue` only.
+    private nonisolated let asked = AskedOnWorker()
     private var factListeners: [(owner: () -> AnyObject?, changed: @MainActor ([(uri: String, facts: ExifFacts)]) -> Void)] = []
 
     /// Every photo's EXIF facts known now (a copy, to hand to a worker).
     var facts: [String: ExifFacts] { knownFacts }
 
-    /// Reads the cameras and dates of those of `uris` not known yet, a decoder request for 64
-    /// files, on the marks worker; listeners hear once a batch is in.
-    func requestFacts(_ uris: [String]) {
-        let unknown = uris.filter { knownFacts[$0] == nil && !factsPending.contains($0) }
-        guard !unknown.isEmpty else { return }
-        factsPending.formUnion(unknown)
+    /// Reads the cameras and dates of those of `photos` not asked for yet, a decoder request
+    /// for 64 files, on the marks worker; listeners hear once a batch is in. Which of them are
+    /// not known yet is worked out on the worker: on a large album (a search's) a look per
+    /// photo would hold the main thread up.
+    func requestFacts(_ photos: [Photo]) {
+        let asked = self.asked
         queue.async {
-            for start in stride(from: 0, to: unknown.count, by: 1024) {
-                let batch = Array(unknown[start..<min(start + 1024, unknown.count)])
-                let read = IsolatedDecoder.shared.datesAndCameras(uris: batch, cancellation: ShownMarks.work)
-                onMain { ShownMarks.shared.factsRead(zip(batch, read).map { ($0, ExifFacts(read: $1)) }) }
+            let unknown = photos.lazy.map(\.id).filter { asked.facts.insert($0).inserted }
+            let uris = Array(unknown)
+            for start in stride(from: 0, to: uris.count, by: 1024) {
+                let batch = Array(uris[start..<min(start + 1024, uris.count)])
+                let read = zip(batch, IsolatedDecoder.shared.datesAndCameras(uris: batch, cancellation: ShownMarks.work)).map { ($0, ExifFacts(read: $1)) }
+                // A file that could not be read is tried again another time.
+                for (uri, facts) in read where facts == nil { asked.facts.remove(uri) }
+                onMain { ShownMarks.shared.factsRead(read) }
             }
         }
     }
@@ -56,13 +62,12 @@ final class ShownMarks {
     func factsRead(_ read: [(uri: String, facts: ExifFacts?)], fromIndex: Bool = false) {
         var changed: [(uri: String, facts: ExifFacts)] = []
         for (uri, facts) in read {
-            factsPending.remove(uri)
             guard let facts, knownFacts[uri] != facts else { continue }
-            if !fromIndex { remember(.facts(facts), of: uri) }
             knownFacts[uri] = facts
             changed.append((uri, facts))
         }
         guard !changed.isEmpty else { return }
+        if !fromIndex { remember(changed.map { (.facts($0.facts), $0.uri) }) }
         factListeners.removeAll { $0.owner() == nil }
         for listener in factListeners { listener.changed(changed) }
     }
@@ -89,10 +94,26 @@ final class ShownMarks {
         let unknown = uris.filter { knownMarks[$0] == nil && !pending.contains($0) }
         guard !unknown.isEmpty else { return }
         pending.formUnion(unknown)
-        let store = self.store
+        read { unknown }
+    }
+
+    /// Reads the marks of those of `photos` not asked for yet, as `request` does; which they
+    /// are is worked out on the worker, not with a look per photo on the main thread (a
+    /// search asks for a whole album's).
+    func request(_ photos: [Photo]) {
+        read({ photos.map(\.id) }, filtered: false)
+    }
+
+    /// On the worker: the marks of `uris` (those not asked for before, unless `filtered`) read
+    /// and delivered, and what was read from a file kept in the index.
+    private func read(_ uris: @escaping @Sendable () -> [String], filtered: Bool = true) {
+        let store = self.store, asked = self.asked, writes = indexWrites, queue = self.queue
         queue.async {
+            let unknown = uris().filter { asked.marks.insert($0).inserted || filtered }
+            guard !unknown.isEmpty else { return }
             let files = unknown.compactMap { Self.fileState(of: $0) }
             let indexed = files.isEmpty ? [:] : PhotoIndex.shared.known(files) { store.sidecarStamp(of: $0) }
+            let fileOf = Dictionary(files.map { ($0.uri, $0) }, uniquingKeysWith: { a, _ in a })
             var batch: [(uri: String, marks: PhotoMarks, fromIndex: Bool)] = []
             func deliver() {
                 let read = batch
@@ -103,11 +124,15 @@ final class ShownMarks {
                 if let marks = indexed[uri]?.marks {
                     batch.append((uri, marks, true))
                 } else {
-                    batch.append((uri, store.marks(of: uri, cancellation: ShownMarks.work), false))
+                    let marks = store.marks(of: uri, cancellation: ShownMarks.work)
+                    // Kept in the index from here: the main thread need not ask for it.
+                    if let file = fileOf[uri] { writes.pending.append(.marks(marks, file: file, sidecarStamp: store.sidecarStamp(of: uri))) }
+                    batch.append((uri, marks, false))
                 }
                 if batch.count >= 500 { deliver() }
             }
             if !batch.isEmpty { deliver() }
+            Self.flushSoon(writes, on: queue)
         }
     }
 
@@ -117,7 +142,8 @@ final class ShownMarks {
             if Trace.tilesEnabled, !fromIndex, !marks.isEmpty {
                 Trace.milestone("marks-read", text: "\(uri) \(marks.favourite ? 1 : 0) \(marks.rating) \(marks.tags.count)")
             }
-            set(marks, for: uri, fromIndex: fromIndex)
+            // Kept in the index by the worker that read them.
+            set(marks, for: uri, fromIndex: fromIndex, indexed: true)
         }
     }
 
@@ -128,10 +154,14 @@ final class ShownMarks {
     func readSidecars(of photos: [Photo]) {
         let unknown = photos.filter { knownMarks[$0.id] == nil && !pending.contains($0.id) }
         let ids = photos.map(\.id)
-        let store = self.store
+        let store = self.store, asked = self.asked
         queue.async {
             let files = unknown.filter { $0.id.hasPrefix("file://") }.map { PhotoIndex.FileState(uri: $0.id, size: $0.size, modified: $0.modified) }
             let indexed = PhotoIndex.shared.known(files) { store.sidecarStamp(of: $0) }
+            for (uri, known) in indexed {
+                if known.marks != nil { asked.marks.insert(uri) }
+                if known.facts != nil { asked.facts.insert(uri) }
+            }
             onMain {
                 let shared = ShownMarks.shared
                 var facts: [(uri: String, facts: ExifFacts?)] = []
@@ -154,7 +184,10 @@ final class ShownMarks {
                 }
             }
             for uri in unknown {
-                if let marks = store.sidecarMarks(of: uri, cancellation: ShownMarks.work) { found.append((uri, marks)) }
+                if let marks = store.sidecarMarks(of: uri, cancellation: ShownMarks.work) {
+                    found.append((uri, marks))
+                    asked.marks.insert(uri)
+                }
                 if found.count >= 500 { deliver() }
             }
             if !found.isEmpty { deliver() }
@@ -162,11 +195,11 @@ final class ShownMarks {
     }
 
     /// Keeps marks just written (or read), and tells the listeners; kept in the index too
-    /// unless they came from there.
-    func set(_ marks: PhotoMarks, for uri: String, fromIndex: Bool = false) {
+    /// unless they came from there, or the worker that read them keeps them there (`indexed`).
+    func set(_ marks: PhotoMarks, for uri: String, fromIndex: Bool = false, indexed: Bool = false) {
         if fromIndex { indexedMarks.insert(uri) } else {
             indexedMarks.remove(uri)
-            remember(.marks(marks), of: uri)
+            if !indexed { remember([(.marks(marks), uri)]) }
         }
         let changed = knownMarks[uri] != marks
         knownMarks[uri] = marks
@@ -181,26 +214,39 @@ final class ShownMarks {
         listeners.append((listenerCount, { [weak owner] in owner }, changed))
     }
 
-    /// Keeps what was read of a local photo in the index: its file and sidecars looked at on
-    /// the worker, the rows written together a moment later.
-    private func remember(_ what: IndexWrites.Read, of uri: String) {
-        guard uri.hasPrefix("file://") else { return }
-        let store = self.store, writes = indexWrites, queue = self.queue
+    /// Keeps what was read of local photos in the index: their files and sidecars looked at
+    /// on the worker, the rows written together a moment later. The worker knows them asked
+    /// for from then on.
+    private func remember(_ read: [(what: IndexWrites.Read, uri: String)]) {
+        let local = read.filter { $0.uri.hasPrefix("file://") }
+        guard !local.isEmpty else { return }
+        let store = self.store, writes = indexWrites, queue = self.queue, asked = self.asked
         queue.async {
-            let file = Self.fileState(of: uri)
-            switch what {
-            case _ where file == nil: writes.pending.append(.removed(uri))
-            case .marks(let marks): writes.pending.append(.marks(marks, file: file!, sidecarStamp: store.sidecarStamp(of: uri)))
-            case .facts(let facts): writes.pending.append(.facts(PhotoIndex.Facts(camera: facts.camera, taken: facts.taken), file: file!))
+            for (what, uri) in local {
+                let file = Self.fileState(of: uri)
+                switch what {
+                case _ where file == nil: writes.pending.append(.removed(uri))
+                case .marks(let marks):
+                    asked.marks.insert(uri)
+                    writes.pending.append(.marks(marks, file: file!, sidecarStamp: store.sidecarStamp(of: uri)))
+                case .facts(let facts):
+                    asked.facts.insert(uri)
+                    writes.pending.append(.facts(PhotoIndex.Facts(camera: facts.camera, taken: facts.taken), file: file!))
+                }
             }
-            guard !writes.flushQueued else { return }
-            writes.flushQueued = true
-            queue.asyncAfter(deadline: .now() + 0.5) {
-                writes.flushQueued = false
-                let updates = writes.pending
-                writes.pending = []
-                PhotoIndex.shared.record(updates)
-            }
+            Self.flushSoon(writes, on: queue)
+        }
+    }
+
+    /// On the worker: the rows waiting written together, half a second from now.
+    private nonisolated static func flushSoon(_ writes: IndexWrites, on queue: DispatchQueue) {
+        guard !writes.pending.isEmpty, !writes.flushQueued else { return }
+        writes.flushQueued = true
+        queue.asyncAfter(deadline: .now() + 0.5) {
+            writes.flushQueued = false
+            let updates = writes.pending
+            writes.pending = []
+            PhotoIndex.shared.record(updates)
         }
     }
 
@@ -224,6 +270,13 @@ extension ExifFacts {
         guard let date = read.date else { return nil }
         self.init(camera: read.camera ?? "", taken: date.dateTaken)
     }
+}
+
+/// The photos whose marks, and whose facts, the marks worker was asked for or told of: on
+/// the worker only.
+private final class AskedOnWorker: @unchecked Sendable {
+    var marks: Set<String> = []
+    var facts: Set<String> = []
 }
 
 /// Rows waiting to be written into the index, on the marks worker only.

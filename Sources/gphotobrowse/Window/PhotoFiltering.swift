@@ -96,21 +96,16 @@ final class PhotoFiltering {
         let owner = MainThreadOwner(self)
         _ = jobs.submit(to: .searches, priority: 0, within: searching) { flag in
             guard let found = corpus.search(matching, in: album, cancellation: flag) else { return }
-            // The photos kept in Favourites (few), the photos left out anywhere else: photos
-            // found since are shown there until the search runs again for them.
-            var marked = Set<ObjectIdentifier>()
-            for (photo, keep) in zip(found.photos, found.kept) where keep == inFavourites { marked.insert(photo.identity) }
-            let photos = found.photos, generation = found.generation
+            let result = SearchResult(found: found, inFavourites: inFavourites)
             owner.onMain { filtering in
                 let (show, again) = filtering.searchRuns.finished(run)
                 guard show else { return }
                 filtering.searching = nil
                 if let folder = filtering.folder, folder.contents === contents {
-                    // `photos` holds every photo `marked` names, so that none of their
-                    // identities is another photo's while the filter lasts.
-                    contents.setFilter { photo in
-                        withExtendedLifetime(photos) { marked.contains(photo.identity) == inFavourites }
-                    }
+                    let generation = result.generation
+                    // The photos kept as worked out, while the album is what the search saw;
+                    // else each photo asked about by its identity.
+                    contents.setFilter({ result.keeps($0) }, kept: contents.generation == generation ? result.keptPhotos(of: contents) : nil)
                     filtering.searchBar.showCount(contents.photos.count, of: contents.unfilteredCount)
                     filtering.pages?.applyPolicy()
                     Trace.milestone("filtered", contents.photos.count)
@@ -124,10 +119,21 @@ final class PhotoFiltering {
     /// The folder's search corpus, made if need be, told the photos of `contents` as they
     /// are now (with the marks and facts known now, for the photos new to it).
     private func corpus(told contents: AlbumContents, in folder: OpenFolder) -> FolderSearchCorpus {
+        let made = folder.searchCorpus == nil
         let corpus = folder.searchCorpus ?? FolderSearchCorpus(top: folder.source.uri)
         folder.searchCorpus = corpus
-        corpus.tell(.album(ObjectIdentifier(contents), generation: contents.generation, photos: contents.allPhotos,
-                           marks: ShownMarks.shared.known, facts: ShownMarks.shared.facts))
+        // Once a generation; the marks and facts known only to a new corpus (those read
+        // after reach it as they come): a copy handed over is one the main thread makes
+        // again at its next change of them, 100,000 photos' on a large folder.
+        let album = (id: ObjectIdentifier(contents), generation: contents.generation)
+        if !corpus.told.contains(where: { $0 == album }) {
+            // As the corpus keeps them: the latest first, a few.
+            corpus.told.removeAll { $0.id == album.id }
+            corpus.told.insert(album, at: 0)
+            if corpus.told.count > SearchCorpus.albumsKept { corpus.told.removeLast() }
+            corpus.tell(.album(ObjectIdentifier(contents), generation: contents.generation, photos: contents.allPhotos,
+                               marks: made ? ShownMarks.shared.known : [:], facts: made ? ShownMarks.shared.facts : [:]))
+        }
         return corpus
     }
 
@@ -147,17 +153,17 @@ final class PhotoFiltering {
     }
 
     /// Asks for the marks (and, when the search needs them, the cameras and dates) of the
-    /// album's photos once for as many photos as it has, not again at every key: that is a
-    /// look per photo on the main thread.
+    /// album's photos once for as many photos as it has, not again at every key; which of
+    /// them are not known yet is worked out on the marks worker.
     private func askForMarks(in contents: AlbumContents, facts: Bool) {
         let album = AskedAlbum(contents: ObjectIdentifier(contents), count: contents.unfilteredCount)
         if marksAsked != album {
             marksAsked = album
-            ShownMarks.shared.request(contents.allPhotos.map(\.id))
+            ShownMarks.shared.request(contents.allPhotos)
         }
         if facts, factsAsked != album {
             factsAsked = album
-            ShownMarks.shared.requestFacts(contents.allPhotos.map(\.id))
+            ShownMarks.shared.requestFacts(contents.allPhotos)
         }
     }
 
@@ -187,6 +193,9 @@ final class PhotoFiltering {
 final class FolderSearchCorpus: Sendable {
     private let changes = Mutex<[SearchCorpus.Change]>([])
     private let corpus: Mutex<SearchCorpus>
+    /// The albums told, at the generation told last, as the corpus keeps them (the latest
+    /// first, `SearchCorpus.albumsKept`): on the main thread only.
+    @MainActor var told: [(id: ObjectIdentifier, generation: Int)] = []
 
     init(top: String) { corpus = Mutex(SearchCorpus(top: top)) }
 
@@ -211,6 +220,45 @@ final class FolderSearchCorpus: Sendable {
             cancellation.isCancelled ? nil : corpus.search(search, in: album) { cancellation.isCancelled }
         }
     }
+}
+
+/// A search's result, as the main thread applies it: the photos it keeps in the album's
+/// order, and whether it keeps a photo found since, asked by its identity. Made on the
+/// search worker.
+final class SearchResult: Sendable {
+    /// The album's `generation` the search saw.
+    let generation: Int
+    /// The photos kept, in the album's order; nil when that is every photo.
+    private let kept: [Photo]?
+    /// The photos kept in Favourites (few), the photos left out anywhere else: photos found
+    /// since are shown there until the search runs again for them. `photos` holds every
+    /// photo it names, so that none of their identities is another photo's while the filter
+    /// lasts.
+    private let marked: Set<ObjectIdentifier>
+    private let photos: [Photo]
+    private let inFavourites: Bool
+
+    init(found: SearchCorpus.Found, inFavourites: Bool) {
+        generation = found.generation
+        photos = found.photos
+        self.inFavourites = inFavourites
+        var kept: [Photo] = [], marked = Set<ObjectIdentifier>()
+        let keptCount = found.kept.reduce(0) { $0 + ($1 ? 1 : 0) }
+        let all = keptCount == found.photos.count
+        if !all { kept.reserveCapacity(keptCount) }
+        marked.reserveCapacity(inFavourites ? keptCount : found.kept.count - keptCount)
+        for (photo, keep) in zip(found.photos, found.kept) {
+            if keep, !all { kept.append(photo) }
+            if keep == inFavourites { marked.insert(photo.identity) }
+        }
+        self.kept = all ? nil : kept
+        self.marked = marked
+    }
+
+    /// The photos kept, in the order of `contents` as the search saw it.
+    @MainActor func keptPhotos(of contents: AlbumContents) -> [Photo] { kept ?? contents.allPhotos }
+
+    func keeps(_ photo: Photo) -> Bool { marked.contains(photo.identity) == inFavourites }
 }
 
 /// An album whose photos' marks a search asked for, and how many it had then.
