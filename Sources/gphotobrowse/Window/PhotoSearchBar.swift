@@ -42,6 +42,13 @@ final class PhotoSearchBar {
         for child in [entry, favourites, rating, taken, kind, count] { gtk_box_append(box.cast(), child) }
         gtk_search_bar_set_child(root.cast(), box)
         gtk_search_bar_connect_entry(root.cast(), entry.cast())
+        // The bar shows at once, its field taking the first key typed: while GtkSearchBar's
+        // revealer slides it in, the field is not mapped until the first frame of the slide,
+        // and a key typed right after Ctrl+F on a busy window was lost.
+        if let revealer = gtk_widget_get_first_child(root),
+           g_type_check_instance_is_a(revealer.cast(), gtk_revealer_get_type()) != 0 {
+            gtk_revealer_set_transition_type(revealer.cast(), GTK_REVEALER_TRANSITION_TYPE_NONE)
+        }
         // No close icon, as in GNOME's own apps: Escape and Ctrl+F close the bar (GTK 4.8's
         // close icon would be a button without a name for a screen reader).
         Accessible.nameInnerButtons(of: rating) { _ in tr("Least rating") }
