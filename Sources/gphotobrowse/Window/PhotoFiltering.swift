@@ -116,8 +116,8 @@ final class PhotoFiltering {
         }
     }
 
-    /// The folder's search corpus, made if need be, told the photos of `contents` as they
-    /// are now (with the marks and facts known now, for the photos new to it).
+    /// The folder's search corpus, made if need be (and then told every mark and fact known
+    /// now), told the photos of `contents` as they are now unless it was at this generation.
     private func corpus(told contents: AlbumContents, in folder: OpenFolder) -> FolderSearchCorpus {
         let made = folder.searchCorpus == nil
         let corpus = folder.searchCorpus ?? FolderSearchCorpus(top: folder.source.uri)
