@@ -1,6 +1,7 @@
 import CGdkPixbuf
 import CLcms
 import Foundation
+import Synchronization
 
 /// A colour description without an ICC profile (HEIF's and AVIF's nclx, H.273 code points):
 /// the primaries' chromaticities and the transfer characteristics.
@@ -27,10 +28,33 @@ enum ColourProfile {
     /// read, or is sRGB itself leaves the pixels as they are. True when converted.
     @discardableResult
     static func convertToSRGB(_ pixbuf: OpaquePointer, icc: [UInt8]) -> Bool {
-        guard !icc.isEmpty, let profile = icc.withUnsafeBytes({ cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) }) else { return false }
-        defer { cmsCloseProfile(profile) }
-        guard cmsGetColorSpace(profile) == cmsSigRgbData, !isSRGB(profile) else { return false }
-        return transform(pixbuf, from: profile)
+        guard !icc.isEmpty, gdk_pixbuf_get_bits_per_sample(pixbuf) == 8 else { return false }
+        guard let transform = transformToSRGB(icc: icc, alpha: gdk_pixbuf_get_has_alpha(pixbuf) != 0) else { return false }
+        return transform.apply(to: pixbuf)
+    }
+
+    /// The transforms from the last few profiles met (nil: nothing to convert), newest first.
+    /// A phone's photos all carry the same profile (Display P3), and making a transform costs
+    /// more than applying it to a thumbnail (see docs/benchmarks.md: thumbnails of JPEGs with
+    /// a profile took 5% less CPU time once transforms were kept).
+    private static let recentTransforms = Mutex<[(icc: [UInt8], alpha: Bool, transform: SRGBTransform?)]>([])
+    private static let keptTransforms = 4
+
+    private static func transformToSRGB(icc: [UInt8], alpha: Bool) -> SRGBTransform? {
+        if let known = recentTransforms.withLock({ recent in recent.first { $0.icc == icc && $0.alpha == alpha } }) {
+            return known.transform
+        }
+        var made: SRGBTransform?
+        if let profile = icc.withUnsafeBytes({ cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) }) {
+            if cmsGetColorSpace(profile) == cmsSigRgbData, !isSRGB(profile) { made = SRGBTransform(from: profile, alpha: alpha) }
+            cmsCloseProfile(profile)
+        }
+        recentTransforms.withLock { recent in
+            recent.removeAll { $0.icc == icc && $0.alpha == alpha }
+            recent.insert((icc, alpha, made), at: 0)
+            if recent.count > keptTransforms { recent.removeLast() }
+        }
+        return made
     }
 
     /// The same from a colour description (nclx), HDR transfers tone-mapped to SDR.
@@ -45,9 +69,9 @@ enum ColourProfile {
         guard let curve = toneCurve(transfer: description.transfer) else { return false }
         defer { cmsFreeToneCurve(curve) }
         var curves: [OpaquePointer?] = [curve, curve, curve]
-        guard let profile = cmsCreateRGBProfile(&white, &primaries, &curves) else { return false }
+        guard gdk_pixbuf_get_bits_per_sample(pixbuf) == 8, let profile = cmsCreateRGBProfile(&white, &primaries, &curves) else { return false }
         defer { cmsCloseProfile(profile) }
-        return transform(pixbuf, from: profile)
+        return SRGBTransform(from: profile, alpha: gdk_pixbuf_get_has_alpha(pixbuf) != 0)?.apply(to: pixbuf) ?? false
     }
 
     /// Whether a profile is sRGB by its description (as cameras, phones and editors name it).
@@ -108,22 +132,6 @@ enum ColourProfile {
         return 0.8 + 0.2 * (1 - exp(-(l - 0.8) / 0.2))
     }
 
-    /// Transforms the pixbuf's pixels in place from `source` to sRGB.
-    private static func transform(_ pixbuf: OpaquePointer, from source: cmsHPROFILE) -> Bool {
-        guard gdk_pixbuf_get_bits_per_sample(pixbuf) == 8, let sRGB = cmsCreate_sRGBProfile() else { return false }
-        defer { cmsCloseProfile(sRGB) }
-        let alpha = gdk_pixbuf_get_has_alpha(pixbuf) != 0
-        let type = alpha ? gpb_TYPE_RGBA_8 : gpb_TYPE_RGB_8
-        guard let transform = cmsCreateTransform(source, type, sRGB, type, cmsUInt32Number(INTENT_PERCEPTUAL),
-                                                 cmsUInt32Number(alpha ? cmsFLAGS_COPY_ALPHA : 0)) else { return false }
-        defer { cmsDeleteTransform(transform) }
-        let width = gdk_pixbuf_get_width(pixbuf), height = gdk_pixbuf_get_height(pixbuf), stride = gdk_pixbuf_get_rowstride(pixbuf)
-        guard let pixels = gdk_pixbuf_get_pixels(pixbuf) else { return false }
-        cmsDoTransformLineStride(transform, pixels, pixels, cmsUInt32Number(width), cmsUInt32Number(height),
-                                 cmsUInt32Number(stride), cmsUInt32Number(stride), 0, 0)
-        return true
-    }
-
     /// Converts a pixbuf gdk-pixbuf decoded in place, from the profile its loader found
     /// (the `icc-profile` option, base64: JPEG, PNG, TIFF), if any.
     @discardableResult
@@ -134,5 +142,32 @@ enum ColourProfile {
         defer { g_free(decoded) }
         let icc = [UInt8](UnsafeBufferPointer(start: decoded, count: Int(length)))
         return convertToSRGB(pixbuf, icc: icc)
+    }
+}
+
+/// A Little CMS transform from one profile to sRGB (perceptual), for 8-bit RGB or RGBA
+/// pixels. Made without lcms's one-pixel cache (`cmsFLAGS_NOCACHE`), which is what would make
+/// applying it on two threads at once unsafe: the decoder process's threads share it.
+private final class SRGBTransform: @unchecked Sendable {
+    private let handle: cmsHTRANSFORM
+
+    init?(from source: cmsHPROFILE, alpha: Bool) {
+        guard let sRGB = cmsCreate_sRGBProfile() else { return nil }
+        defer { cmsCloseProfile(sRGB) }
+        let type = alpha ? gpb_TYPE_RGBA_8 : gpb_TYPE_RGB_8
+        let flags = cmsUInt32Number(cmsFLAGS_NOCACHE) | (alpha ? cmsUInt32Number(cmsFLAGS_COPY_ALPHA) : 0)
+        guard let handle = cmsCreateTransform(source, type, sRGB, type, cmsUInt32Number(INTENT_PERCEPTUAL), flags) else { return nil }
+        self.handle = handle
+    }
+
+    deinit { cmsDeleteTransform(handle) }
+
+    /// Transforms the pixbuf's pixels in place (8 bits a sample, with alpha as it was made for).
+    func apply(to pixbuf: OpaquePointer) -> Bool {
+        let width = gdk_pixbuf_get_width(pixbuf), height = gdk_pixbuf_get_height(pixbuf), stride = gdk_pixbuf_get_rowstride(pixbuf)
+        guard let pixels = gdk_pixbuf_get_pixels(pixbuf) else { return false }
+        cmsDoTransformLineStride(handle, pixels, pixels, cmsUInt32Number(width), cmsUInt32Number(height),
+                                 cmsUInt32Number(stride), cmsUInt32Number(stride), 0, 0)
+        return true
     }
 }
