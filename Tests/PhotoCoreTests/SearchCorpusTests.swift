@@ -127,6 +127,21 @@ import Testing
         #expect(names(PhotoSearch(text: "kyoto"), in: corpus) == ["IMG_0001.jpg"])
     }
 
+    @Test func marksToldWithTheFirstAlbumOfPhotosElsewhereAreKeptForTheAlbumThatHoldsThem() {
+        let elsewhere = Self.photo("Other/elsewhere.jpg")
+        var corpus = SearchCorpus(top: Self.top)
+        corpus.apply([.album(Self.album, generation: 1, photos: Self.known.map(\.photo),
+                             marks: Dictionary(uniqueKeysWithValues: Self.known.map { ($0.photo.id, $0.marks) } + [(elsewhere.id, PhotoMarks(tags: ["harbour"]))]),
+                             facts: [elsewhere.id: ExifFacts(camera: "Ricoh GR", taken: nil)])])
+        #expect(names(PhotoSearch(text: "tempel"), in: corpus) == ["IMG_0001.jpg"])
+        #expect(names(PhotoSearch(text: "harbour"), in: corpus) == [])
+        let other = ObjectIdentifier(Known.self)
+        corpus.apply([.album(other, generation: 2, photos: [Self.known[0].photo, elsewhere], marks: [:], facts: [:])])
+        let found = corpus.search(PhotoSearch(text: "harbour ricoh"), in: other)!
+        #expect(zip(found.photos, found.kept).filter(\.1).map(\.0.displayName) == ["elsewhere.jpg"])
+        #expect(corpus.count == Self.known.count + 1)
+    }
+
     @Test func anAlbumToldAgainIsSearchedInItsNewOrderWithItsNewPhotos() {
         var corpus = Self.corpus()
         // The same photos listed again (other values), reordered, one gone, one new, a date read.

@@ -67,12 +67,19 @@ public struct SearchCorpus: Sendable {
     private var tags: [[String]] = []
     private var places: [PlaceNames] = []
     private var segmentOf: [Int32] = []
+    /// The place of each photo by its URI, for the marks and facts told by URI: made as
+    /// they come (`place(ofURI:)`), not as photos are added, so that the first search of a
+    /// large folder does not wait for 100,000 URIs hashed. Holds the photos below `uriIndexed`.
     private var placeOfURI: [String: Int32] = [:]
+    private var uriIndexed = 0
     private var placeOfPhoto: [ObjectIdentifier: Int32] = [:]
     /// Marks and facts told of photos no album told held then, for when one does: the main
     /// thread hands every photo's over once, not at each album told.
     private var marksOfUnplaced: [String: PhotoMarks] = [:]
     private var factsOfUnplaced: [String: ExifFacts] = [:]
+    /// How many of those the photos added by the changes applied now took.
+    private var marksPlaced = 0
+    private var factsPlaced = 0
 
     // The folded text: each photo's in a segment of `text` ending in "\n" (a word holds no
     // whitespace, so no word is found across two photos). A photo's text that changes is
@@ -108,28 +115,36 @@ public struct SearchCorpus: Sendable {
             case .album(let id, let generation, let photos, let marks, let facts):
                 // Every photo's, once: taken as they are, those of photos placed already
                 // left out below.
-                if marksOfUnplaced.isEmpty { marksOfUnplaced = marks } else {
-                    for (uri, marks) in marks where placeOfURI[uri] == nil { marksOfUnplaced[uri] = marks }
+                if marksOfUnplaced.isEmpty, self.photos.isEmpty { marksOfUnplaced = marks } else {
+                    for (uri, marks) in marks where place(ofURI: uri) == nil { marksOfUnplaced[uri] = marks }
                 }
-                if factsOfUnplaced.isEmpty { factsOfUnplaced = facts } else {
-                    for (uri, facts) in facts where placeOfURI[uri] == nil { factsOfUnplaced[uri] = facts }
+                if factsOfUnplaced.isEmpty, self.photos.isEmpty { factsOfUnplaced = facts } else {
+                    for (uri, facts) in facts where place(ofURI: uri) == nil { factsOfUnplaced[uri] = facts }
                 }
                 guard lastOfAlbum[id] == n else { continue }
                 sync(id, generation: generation, photos: photos)
             case .marks(let uri, let marks):
-                if let place = placeOfURI[uri] { set(marks, at: Int(place)) } else { marksOfUnplaced[uri] = marks }
+                if let place = place(ofURI: uri) { set(marks, at: Int(place)) } else { marksOfUnplaced[uri] = marks }
             case .facts(let read):
                 for (uri, facts) in read {
-                    if let place = placeOfURI[uri] { set(facts, at: Int(place)) } else { factsOfUnplaced[uri] = facts }
+                    if let place = place(ofURI: uri) { set(facts, at: Int(place)) } else { factsOfUnplaced[uri] = facts }
                 }
             }
         }
         // What was told of photos placed now is theirs already (never looked up again: a
-        // place is never given to another photo).
+        // place is never given to another photo). All of it, as a whole album is told.
         if photos.count != placedBefore {
-            if !marksOfUnplaced.isEmpty { marksOfUnplaced = marksOfUnplaced.filter { placeOfURI[$0.key] == nil } }
-            if !factsOfUnplaced.isEmpty { factsOfUnplaced = factsOfUnplaced.filter { placeOfURI[$0.key] == nil } }
+            if marksOfUnplaced.count == marksPlaced { marksOfUnplaced = [:] } else if !marksOfUnplaced.isEmpty {
+                indexURIs()
+                marksOfUnplaced = marksOfUnplaced.filter { placeOfURI[$0.key] == nil }
+            }
+            if factsOfUnplaced.count == factsPlaced { factsOfUnplaced = [:] } else if !factsOfUnplaced.isEmpty {
+                indexURIs()
+                factsOfUnplaced = factsOfUnplaced.filter { placeOfURI[$0.key] == nil }
+            }
         }
+        marksPlaced = 0
+        factsPlaced = 0
         if unownedBytes > 1 << 20, unownedBytes > text.count / 2 { compact() }
     }
 
@@ -141,16 +156,19 @@ public struct SearchCorpus: Sendable {
         var positions: [Int32] = []
         positions.reserveCapacity(list.count)
         // Room for every photo at once, rather than the tables grown again and again.
-        if list.count > placeOfURI.count / 4 {
-            placeOfURI.reserveCapacity(photos.count + list.count)
-            placeOfPhoto.reserveCapacity(photos.count + list.count)
+        if list.count > placeOfPhoto.count / 4 {
+            reserveCapacity(photos.count + list.count)
         }
+        // A first album: every photo new, none looked up.
+        let isNew = photos.isEmpty
         for photo in list {
-            if let place = placeOfPhoto[photo.identity] {
+            if isNew {
+                positions.append(add(photo))
+            } else if let place = placeOfPhoto[photo.identity] {
                 // The same file; its date taken may have been read since.
                 if photos[Int(place)].dateTaken != photo.dateTaken { photos[Int(place)] = photo }
                 positions.append(place)
-            } else if let place = placeOfURI[photo.id] {
+            } else if let place = place(ofURI: photo.id) {
                 let p = Int(place)
                 placeOfPhoto[photos[p].identity] = nil
                 placeOfPhoto[photo.identity] = place
@@ -160,12 +178,52 @@ public struct SearchCorpus: Sendable {
                 if renamed { writeText(at: p) }
                 positions.append(place)
             } else {
-                positions.append(add(photo, marks: marksOfUnplaced[photo.id] ?? .none, facts: factsOfUnplaced[photo.id]))
+                positions.append(add(photo))
             }
         }
         albums.removeAll { $0.id == id }
         albums.insert(Album(id: id, generation: generation, photos: list, positions: positions), at: 0)
         if albums.count > Self.albumsKept { albums.removeLast() }
+    }
+
+    /// Room for `count` photos in every table.
+    private mutating func reserveCapacity(_ count: Int) {
+        placeOfPhoto.reserveCapacity(count)
+        photos.reserveCapacity(count)
+        favourite.reserveCapacity(count)
+        rating.reserveCapacity(count)
+        isVideo.reserveCapacity(count)
+        factsTaken.reserveCapacity(count)
+        camera.reserveCapacity(count)
+        tags.reserveCapacity(count)
+        places.reserveCapacity(count)
+        segmentOf.reserveCapacity(count)
+        segmentStart.reserveCapacity(count)
+        segmentOwner.reserveCapacity(count)
+    }
+
+    /// The place of the photo whose URI this is, the photos added since the last look
+    /// indexed first.
+    private mutating func place(ofURI uri: String) -> Int32? {
+        indexURIs()
+        return placeOfURI[uri]
+    }
+
+    /// `placeOfURI` told the photos added since it last was.
+    private mutating func indexURIs() {
+        guard uriIndexed < photos.count else { return }
+        placeOfURI.reserveCapacity(photos.count)
+        for p in uriIndexed..<photos.count { placeOfURI[photos[p].id] = Int32(p) }
+        uriIndexed = photos.count
+    }
+
+    /// Adds a photo new to the corpus, with the marks and facts told of it.
+    private mutating func add(_ photo: Photo) -> Int32 {
+        let marks = marksOfUnplaced.isEmpty ? nil : marksOfUnplaced[photo.id]
+        let facts = factsOfUnplaced.isEmpty ? nil : factsOfUnplaced[photo.id]
+        if marks != nil { marksPlaced += 1 }
+        if facts != nil { factsPlaced += 1 }
+        return add(photo, marks: marks ?? .none, facts: facts)
     }
 
     private mutating func add(_ photo: Photo, marks: PhotoMarks, facts: ExifFacts?) -> Int32 {
@@ -179,7 +237,6 @@ public struct SearchCorpus: Sendable {
         tags.append(marks.tags)
         places.append(marks.places)
         segmentOf.append(-1)
-        placeOfURI[photo.id] = place
         placeOfPhoto[photo.identity] = place
         writeText(at: Int(place))
         return place
@@ -345,9 +402,17 @@ extension PhotoSearch {
     /// `folded(text)` as UTF-8 in canonical composition (NFC), what a corpus holds and
     /// searches for: ASCII lowered byte by byte, as folding does it, anything else folded.
     public static func appendFolded(_ text: String, to bytes: inout [UInt8]) {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            bytes.append(contentsOf: text.utf8.lazy.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 })
-        } else {
+        let start = bytes.count
+        var text = text
+        let ascii = text.withUTF8 { utf8 in
+            for byte in utf8 {
+                guard byte < 0x80 else { return false }
+                bytes.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+            }
+            return true
+        }
+        if !ascii {
+            bytes.removeSubrange(start...)
             bytes.append(contentsOf: folded(text).precomposedStringWithCanonicalMapping.utf8)
         }
     }

@@ -242,14 +242,21 @@ final class SearchResult: Sendable {
         generation = found.generation
         photos = found.photos
         self.inFavourites = inFavourites
-        var kept: [Photo] = [], marked = Set<ObjectIdentifier>()
         let keptCount = found.kept.reduce(0) { $0 + ($1 ? 1 : 0) }
         let all = keptCount == found.photos.count
+        // Every photo kept outside Favourites: nothing to list (no photo looked at).
+        guard !all || inFavourites else {
+            kept = nil
+            marked = []
+            return
+        }
+        var kept: [Photo] = [], marked = Set<ObjectIdentifier>()
         if !all { kept.reserveCapacity(keptCount) }
         marked.reserveCapacity(inFavourites ? keptCount : found.kept.count - keptCount)
-        for (photo, keep) in zip(found.photos, found.kept) {
-            if keep, !all { kept.append(photo) }
-            if keep == inFavourites { marked.insert(photo.identity) }
+        for n in found.photos.indices {
+            let keep = found.kept[n]
+            if keep, !all { kept.append(found.photos[n]) }
+            if keep == inFavourites { marked.insert(found.photos[n].identity) }
         }
         self.kept = all ? nil : kept
         self.marked = marked
