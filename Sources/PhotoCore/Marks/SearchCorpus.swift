@@ -46,6 +46,15 @@ public struct SearchCorpus: Sendable {
         public let kept: [Bool]
         /// The album's `generation` when its photos were told.
         public let generation: Int
+
+        /// The identities (`Photo.identity`) of the photos kept (`keep`), or of those left out.
+        public func identities(kept keep: Bool, count: Int) -> Set<ObjectIdentifier> {
+            var identities = Set<ObjectIdentifier>(minimumCapacity: count)
+            photos.withUnsafeBufferPointer { photos in
+                for n in photos.indices where kept[n] == keep { identities.insert(photos[n].identity) }
+            }
+            return identities
+        }
     }
 
     /// The folder opened: a photo's folder is searched by its path below it.

@@ -250,16 +250,13 @@ final class SearchResult: Sendable {
             marked = []
             return
         }
-        var kept: [Photo] = [], marked = Set<ObjectIdentifier>()
-        if !all { kept.reserveCapacity(keptCount) }
-        marked.reserveCapacity(inFavourites ? keptCount : found.kept.count - keptCount)
-        for n in found.photos.indices {
-            let keep = found.kept[n]
-            if keep, !all { kept.append(found.photos[n]) }
-            if keep == inFavourites { marked.insert(found.photos[n].identity) }
+        var kept: [Photo] = []
+        if !all {
+            kept.reserveCapacity(keptCount)
+            for n in found.photos.indices where found.kept[n] { kept.append(found.photos[n]) }
         }
         self.kept = all ? nil : kept
-        self.marked = marked
+        marked = found.identities(kept: inFavourites, count: inFavourites ? keptCount : found.kept.count - keptCount)
     }
 
     /// The photos kept, in the order of `contents` as the search saw it.
