@@ -374,7 +374,7 @@ public struct DecoderReply: Sendable, Equatable {
             }
             var cameras: [String] = []
             if let lines = message.text(Tag.cameras.rawValue) {
-                cameras = lines.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                cameras = lines.split(separator: "\n", omittingEmptySubsequences: false).map { CameraNames.shared(String($0)) }
                 guard cameras.count == numbers.count else { throw .init(reason: "\(cameras.count) cameras for \(numbers.count) files") }
             }
             outcome = .dates(numbers.map { number in

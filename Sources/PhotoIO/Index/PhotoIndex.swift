@@ -100,7 +100,7 @@ public final class PhotoIndex: Sendable {
                                          tags: (row[6].text ?? "").split(separator: "\n").map(String.init),
                                          places: PlaceNames(lines: row[10].text ?? ""))
             }
-            if row[7].int == 1 { entry.facts = Facts(camera: row[8].text ?? "", taken: row[9].int) }
+            if row[7].int == 1 { entry.facts = Facts(camera: CameraNames.shared(row[8].text ?? ""), taken: row[9].int) }
             if entry.marks != nil || entry.facts != nil { known[file.uri] = entry }
         }
         return known
