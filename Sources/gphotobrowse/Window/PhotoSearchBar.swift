@@ -44,10 +44,11 @@ final class PhotoSearchBar {
         gtk_search_bar_connect_entry(root.cast(), entry.cast())
         // The bar shows at once, its field taking the first key typed: while GtkSearchBar's
         // revealer slides it in, the field is not mapped until the first frame of the slide,
-        // and a key typed right after Ctrl+F on a busy window was lost.
+        // and a key typed right after Ctrl+F on a busy window was lost. A slide of no length,
+        // not no transition: a revealer without one takes the bar's height even while hidden.
         if let revealer = gtk_widget_get_first_child(root),
            g_type_check_instance_is_a(revealer.cast(), gtk_revealer_get_type()) != 0 {
-            gtk_revealer_set_transition_type(revealer.cast(), GTK_REVEALER_TRANSITION_TYPE_NONE)
+            gtk_revealer_set_transition_duration(revealer.cast(), 0)
         }
         // No close icon, as in GNOME's own apps: Escape and Ctrl+F close the bar (GTK 4.8's
         // close icon would be a button without a name for a screen reader).
