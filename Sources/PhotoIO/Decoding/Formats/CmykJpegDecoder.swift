@@ -47,11 +47,7 @@ enum CmykJpegDecoder {
     static func decode(descriptor: Int32, fitting: PixelSize, maxPixels: Int,
                        cancellation: CancellationFlag) -> Result<OwnDecodedImage, DecodeFailure> {
         func damaged() -> DecodeFailure { DecodeFailure(.corrupt, tr("The photo is damaged and cannot be shown.")) }
-        let copy = dup(descriptor)
-        guard copy >= 0, lseek(copy, 0, SEEK_SET) == 0, let file = fdopen(copy, "rb") else {
-            if copy >= 0 { close(copy) }
-            return .failure(DecodeFailure(.unreadable, tr("The file could not be read again.")))
-        }
+        guard let file = StdioStream.reopen(descriptor) else { return .failure(StdioStream.unreadable) }
         defer { fclose(file) }
         let context = UnsafeMutablePointer<gpb_jpeg>.allocate(capacity: 1)
         defer { context.deallocate() }

@@ -25,12 +25,7 @@ enum JPEGRegionDecoder {
             return .failure(DecodeFailure(.tooLarge, tr("The image is too large to open safely (%s pixels).", "\(region.size)")))
         }
         if cancellation.isCancelled { return .failure(DecodeFailure(.cancelled, "Cancelled")) }
-        // libjpeg reads a stdio stream of its own over a copy of the descriptor, from the start.
-        let copy = dup(descriptor)
-        guard copy >= 0, lseek(copy, 0, SEEK_SET) == 0, let file = fdopen(copy, "rb") else {
-            if copy >= 0 { close(copy) }
-            return .failure(DecodeFailure(.unreadable, tr("The file could not be read again.")))
-        }
+        guard let file = StdioStream.reopen(descriptor) else { return .failure(StdioStream.unreadable) }
         defer { fclose(file) }
         let context = UnsafeMutablePointer<gpb_jpeg>.allocate(capacity: 1)
         defer { context.deallocate() }

@@ -20,11 +20,7 @@ enum PNGRegionDecoder {
     static func decode<Output>(descriptor: Int32, maxPixels: Int, cancellation: CancellationFlag, choose: (PixelSize) -> ImageRegion?,
                                output: (OpaquePointer, PixelSize, String) -> Result<Output, DecodeFailure>) -> Result<Output, DecodeFailure> {
         if cancellation.isCancelled { return .failure(DecodeFailure(.cancelled, "Cancelled")) }
-        let copy = dup(descriptor)
-        guard copy >= 0, lseek(copy, 0, SEEK_SET) == 0, let file = fdopen(copy, "rb") else {
-            if copy >= 0 { close(copy) }
-            return .failure(DecodeFailure(.unreadable, tr("The file could not be read again.")))
-        }
+        guard let file = StdioStream.reopen(descriptor) else { return .failure(StdioStream.unreadable) }
         defer { fclose(file) }
         let context = UnsafeMutablePointer<gpb_png>.allocate(capacity: 1)
         defer { context.deallocate() }
@@ -81,11 +77,7 @@ enum PNGRegionDecoder {
 extension PNGRegionDecoder {
     /// The size a PNG's header declares, nil when it is not a PNG libpng reads.
     static func size(descriptor: Int32) -> PixelSize? {
-        let copy = dup(descriptor)
-        guard copy >= 0, lseek(copy, 0, SEEK_SET) == 0, let file = fdopen(copy, "rb") else {
-            if copy >= 0 { close(copy) }
-            return nil
-        }
+        guard let file = StdioStream.reopen(descriptor) else { return nil }
         defer { fclose(file) }
         let context = UnsafeMutablePointer<gpb_png>.allocate(capacity: 1)
         defer { context.deallocate() }
