@@ -104,6 +104,13 @@ def search_for(app, text: str, count: int) -> None:
     app.wait_for_line(rf"^trace filtered {count} \d+$", since=mark)
 
 
+def clear_search(app, count: int) -> None:
+    """Escape clears the search and closes its bar; waits until the `count` photos show again."""
+    mark = app.mark()
+    app.key("Escape")
+    app.wait_for_line(rf"^trace filtered {count} \d+$", since=mark)
+
+
 def test_keywords_other_apps_wrote_are_found_by_searching(launch, tmp_path):
     folder = folder_of_jpegs(tmp_path, "found", ["sidecar.jpg", "embedded.jpg", "plain.jpg"])
     exiftool("-o", str(folder / "sidecar.jpg.xmp"), "-XMP:Rating=5", "-XMP:Subject=harbour", str(folder / "sidecar.jpg"))
@@ -112,9 +119,7 @@ def test_keywords_other_apps_wrote_are_found_by_searching(launch, tmp_path):
     app.wait_for_line(r"^trace marks-read file://.*/embedded\.jpg 0 0 1 \d+$")
     app.key("ctrl+f")
     search_for(app, "harbour", 1)
-    mark = app.mark()
-    app.key("Escape")
-    app.wait_for_line(r"^trace filtered 3 \d+$", since=mark)
+    clear_search(app, 3)
     app.key("ctrl+f")
     search_for(app, "lighthouse", 1)
     assert app.quit() == 0

@@ -11,16 +11,9 @@ import pytest
 
 from harness import open_folder, wait_until
 from made_videos import GST_LAUNCH, make_video
-from test_ratings import exiftool, folder_of_jpegs
+from test_ratings import clear_search, exiftool, folder_of_jpegs, search_for
 
 pytestmark = pytest.mark.skipif(shutil.which("exiftool") is None, reason="exiftool is not installed")
-
-
-def search_for(app, text: str, count: int) -> None:
-    """Types `text` into the search bar and waits for its count."""
-    mark = app.mark()
-    app.x.xdotool("type", "--delay", "30", text)
-    app.wait_for_line(rf"^trace filtered {count} \d+$", since=mark)
 
 
 def test_a_camera_model_is_found_by_searching(launch, tmp_path):
@@ -32,9 +25,7 @@ def test_a_camera_model_is_found_by_searching(launch, tmp_path):
     app.wait_for_line(r"^trace shown GtkSearchBar search \d+$")
     # "Panasonic DC-GX9": the make and the model, as Properties names the camera.
     search_for(app, "panasonic gx9", 1)
-    mark = app.mark()
-    app.key("Escape")
-    app.wait_for_line(r"^trace filtered 3 \d+$", since=mark)
+    clear_search(app, 3)
     app.key("ctrl+f")
     search_for(app, "eos", 1)
     assert app.quit() == 0
@@ -64,9 +55,7 @@ def test_the_date_taken_and_kind_choices_filter(launch, tmp_path):
     mark = app.mark()
     choose(app, 3, ["End"])
     app.wait_for_line(r"^trace filtered 2 \d+$", since=mark)
-    mark = app.mark()
-    app.key("Escape")
-    app.wait_for_line(r"^trace filtered 4 \d+$", since=mark)
+    clear_search(app, 4)
     # Videos only, then photos only.
     app.key("ctrl+f")
     mark = app.mark()
@@ -99,9 +88,7 @@ def test_marks_come_from_the_index_after_a_restart_and_deleting_it_loses_nothing
         app.key("ctrl+f")
         app.wait_for_line(r"^trace shown GtkSearchBar search \d+$")
         search_for(app, "lighthouse", 1)
-        mark = app.mark()
-        app.key("Escape")
-        app.wait_for_line(r"^trace filtered 3 \d+$", since=mark)
+        clear_search(app, 3)
         app.key("ctrl+f")
         search_for(app, "harbour", 1)
         return app
@@ -136,9 +123,7 @@ def test_a_place_the_xmp_names_is_found_by_searching(launch, tmp_path):
     app.wait_for_line(r"^trace shown GtkSearchBar search \d+$")
     # Without its accent, as the city is typed on most keyboards.
     search_for(app, "reykjavik", 1)
-    mark = app.mark()
-    app.key("Escape")
-    app.wait_for_line(r"^trace filtered 3 \d+$", since=mark)
+    clear_search(app, 3)
     app.key("ctrl+f")
     search_for(app, "ribeira porto", 1)
     assert app.quit() == 0
