@@ -11,14 +11,8 @@ import Testing
 
     /// A 1000×700 JPEG of 50-pixel squares, each its own colour.
     private func squares(_ name: String, orientation: UInt16? = nil) -> String {
-        let pixbuf = makePixbuf(width: 1000, height: 700, rgba: 0x0000_00FF)
+        let pixbuf = squaresPixbuf()
         defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
-        for row in 0..<14 {
-            for column in 0..<20 {
-                let r = UInt32(column * 12 + 10), g = UInt32(row * 17 + 10), b = UInt32((column * 7 + row * 29) % 200 + 40)
-                fill(pixbuf, x: column * 50, y: row * 50, width: 50, height: 50, rgba: r << 24 | g << 16 | b << 8 | 0xFF)
-            }
-        }
         folder.save(pixbuf, as: "plain-" + name, type: "jpeg")
         let bytes = folder.bytes("plain-" + name)
         return folder.file(name, bytes: orientation.map { jpeg(bytes, withOrientation: $0) } ?? bytes)

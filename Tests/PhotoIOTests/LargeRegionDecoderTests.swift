@@ -13,15 +13,8 @@ import Testing
     /// A 1000×700 photo of 50-pixel squares, each its own colour, with a pixel of its own
     /// colour here and there (detail a reduction averages in).
     private func squares(_ name: String, type: String) -> String {
-        let pixbuf = makePixbuf(width: 1000, height: 700, rgba: 0x0000_00FF)
+        let pixbuf = squaresPixbuf(detail: true)
         defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
-        for row in 0..<14 {
-            for column in 0..<20 {
-                let r = UInt32(column * 12 + 10), g = UInt32(row * 17 + 10), b = UInt32((column * 7 + row * 29) % 200 + 40)
-                fill(pixbuf, x: column * 50, y: row * 50, width: 50, height: 50, rgba: r << 24 | g << 16 | b << 8 | 0xFF)
-                fill(pixbuf, x: column * 50 + 3, y: row * 50 + 5, width: 1, height: 1, rgba: 0xFFFF_FFFF)
-            }
-        }
         return folder.save(pixbuf, as: name, type: type)
     }
 

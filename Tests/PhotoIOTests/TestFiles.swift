@@ -244,3 +244,17 @@ func exifTIFF(_ fields: [ExifField], littleEndian: Bool = false) -> [UInt8] {
     ifd0Entries.append((tag: pointerTag, value: .long(UInt32(8 + ifd0Size))))
     return header + ifd(ifd0Entries, at: 8) + ifd(exifEntries, at: 8 + ifd0Size)
 }
+
+/// A 1000×700 picture of 50-pixel squares, each its own colour (owned: unref it); with
+/// `detail`, a white pixel in each square too, which a reduction averages in.
+func squaresPixbuf(detail: Bool = false) -> OpaquePointer {
+    let pixbuf = makePixbuf(width: 1000, height: 700, rgba: 0x0000_00FF)
+    for row in 0..<14 {
+        for column in 0..<20 {
+            let r = UInt32(column * 12 + 10), g = UInt32(row * 17 + 10), b = UInt32((column * 7 + row * 29) % 200 + 40)
+            fill(pixbuf, x: column * 50, y: row * 50, width: 50, height: 50, rgba: r << 24 | g << 16 | b << 8 | 0xFF)
+            if detail { fill(pixbuf, x: column * 50 + 3, y: row * 50 + 5, width: 1, height: 1, rgba: 0xFFFF_FFFF) }
+        }
+    }
+    return pixbuf
+}
