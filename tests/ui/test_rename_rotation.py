@@ -245,6 +245,67 @@ def test_the_viewer_follows_a_rename_the_folder_monitor_told_of_first(launch, ph
     assert app.quit() == 0
 
 
+def rename_told_by_the_monitor_first(app, folder, new_name: str) -> None:
+    """Types `new_name` in the open rename popover and renames b-green.png with the rename's
+    answer held back (the albums folder's lock, which the rename takes after the file is
+    renamed) until the folder's monitor has told the grid: the green tile then sorts last,
+    under its new name. Returns once the rename's answer is in (`trace renamed`)."""
+    albums = Path(app.environment["XDG_DATA_HOME"]) / "gphotobrowse" / "albums"
+    albums.mkdir(parents=True, exist_ok=True)
+    app.x.xdotool("type", "--delay", "30", new_name)
+    with open(albums / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        app.key("Return")
+        wait_until(lambda: (folder / f"{new_name}.png").exists() and not (folder / "b-green.png").exists(), "the file renamed")
+
+        def green_last(image):
+            blobs = image.blobs({c: COLOURS[c] for c in PHOTOS.values()})
+            if len(blobs) < 3:
+                return False, f"{len(blobs)} tiles"
+            return blobs["green"].cx > blobs["blue"].cx, "green still before blue"
+        wait_for_screen(app, green_last, what="the green tile last, as the monitor told of the rename")
+        fcntl.flock(lock, fcntl.LOCK_UN)
+    app.wait_for_line(rf"^trace renamed .*{new_name}\.png \d+ \d+$")
+
+
+def test_the_focus_follows_a_rename_the_folder_monitor_told_of_first(launch, photo_folder):
+    """The folder's monitor may report the rename before the rename's own answer: the tile of
+    the old name is gone then, and GTK has moved the focus to a neighbour; the renamed photo
+    gets the focus back once the answer comes, so Enter opens it."""
+    folder = photo_folder("grid-rename-late", PHOTOS)
+    app = open_folder(launch, folder, count=3, sort_by="name")
+    wait_for_screen(app, tiles_check({c: COLOURS[c] for c in PHOTOS.values()}), what="the three tiles")
+    app.key("Home", "Right")
+    open_rename(app)
+    rename_told_by_the_monitor_first(app, folder, "meadow")
+    app.key("Return")
+    app.wait_for_title("meadow.png")
+    assert app.quit() == 0
+
+
+def test_the_selection_follows_a_rename_the_folder_monitor_told_of_first(launch, photo_folder):
+    """In edit mode, F2 renames the one photo selected; when the monitor reports the rename
+    first, the photo is still selected under its new name once the answer comes: Delete
+    moves it, and only it, to the trash."""
+    folder = photo_folder("selection-rename-late", PHOTOS)
+    app = open_folder(launch, folder, count=3, sort_by="name")
+    blobs = wait_for_screen(app, tiles_check({c: COLOURS[c] for c in PHOTOS.values()}), what="the three tiles").blobs(COLOURS)
+    app.key("Home")              # the focus on red: F2 must rename the selected photo all the same
+    app.x.xdotool("keydown", "ctrl")
+    app.click(round(blobs["green"].cx), round(blobs["green"].cy))
+    app.x.xdotool("keyup", "ctrl")
+    app.key("Home")
+    open_rename(app)
+    rename_told_by_the_monitor_first(app, folder, "meadow")
+    original = (folder / "meadow.png").read_bytes()
+    app.key("Delete")
+    trash = Path(app.environment["XDG_DATA_HOME"]) / "Trash" / "files"
+    wait_until(lambda: (trash / "meadow.png").exists(), "the renamed photo in the trash")
+    assert (trash / "meadow.png").read_bytes() == original
+    assert sorted(p.name for p in folder.iterdir()) == ["a-red.png", "c-blue.png"]
+    assert app.quit() == 0
+
+
 def test_a_photo_renamed_keeps_its_place_in_the_albums_of_your_own_and_undo_too(launch, photo_folder):
     import json
     folder = photo_folder("renaming", PHOTOS)

@@ -30,11 +30,13 @@ final class PhotoRenaming {
     private var folder: OpenFolder? { pages?.folder }
     private var isViewerShown: Bool { pages?.isViewerShown ?? false }
 
-    /// The photo F2 renames: the one a menu is open for, the viewer's, else the focused tile's.
+    /// The photo F2 renames: the one a menu is open for, the viewer's, the one selected in
+    /// edit mode, else the focused tile's (as the window's policy offers Rename).
     private var photoToRename: Photo? {
         guard let folder else { return nil }
         if let photos = contextMenu.photos { return photos.count == 1 ? photos[0] : nil }
         if isViewerShown, let index = folder.viewer.index { return folder.contents.photos[index] }
+        if folder.edit.isEditing, !folder.edit.chosen.isEmpty { return folder.edit.chosen.count == 1 ? folder.edit.chosen[0] : nil }
         return folder.grid.focusedTile?.photo.flatMap { folder.contents.photos.photo(id: $0.id) }
     }
 
@@ -60,6 +62,8 @@ final class PhotoRenaming {
     /// Renames on a worker; a refusal goes back to the popover, which stays open.
     private func rename(_ uri: String, to name: String) {
         let started = Trace.millisecondsSinceStart()
+        // The popover gives the focus back to the photo's tile when it closes.
+        let place = place(of: uri, focused: !isViewerShown)
         // A job of the window: one not started when the window closes never renames; once the
         // file is renamed, the albums follow it whatever happens to the window.
         let owner = MainThreadOwner(self)
@@ -73,7 +77,7 @@ final class PhotoRenaming {
                     renaming.popover.showProblem(failure.message)
                 case .success(let newURI):
                     renaming.popover.close()
-                    if let photo { renaming.follow(uri, to: photo) }
+                    if let photo { renaming.follow(uri, to: photo, from: place) }
                     Trace.milestone("renamed", text: "\(parseName(ofURI: newURI)) \(Trace.millisecondsSinceStart() - started)")
                     let step = renaming.folder?.history.record(.rename(from: uri, to: newURI))
                     renaming.toasts.show(tr("Renamed to “%s”", OutsideText(name)), actionLabel: tr("Undo")) { [weak renaming] in
@@ -96,6 +100,7 @@ final class PhotoRenaming {
     func undo(from: String, to: String) {
         toasts.dismissActionable()
         let name = EditController.name(from)
+        let place = place(of: to, focused: !isViewerShown && folder?.grid.focusedTile?.photo?.id == to)
         let owner = MainThreadOwner(self)
         jobs.perform { flag in
             let result = PhotoRename.rename(to, to: name, cancellation: flag)
@@ -103,26 +108,37 @@ final class PhotoRenaming {
             if Self.followInAlbums(to, result) { onMain { YourAlbums.shared.reload() } }
             owner.onMain { renaming in
                 switch result {
-                case .success: if let photo { renaming.follow(to, to: photo) }
+                case .success: if let photo { renaming.follow(to, to: photo, from: place) }
                 case .failure(let failure): renaming.toasts.show(tr("The old name was not given back: %s", failure.message), seconds: 10)
                 }
             }
         }
     }
 
+    /// Where the photo at a URI was when its rename began: selected, its tile focused. Taken
+    /// then, because the folder's monitor may tell of the rename before the rename's answer
+    /// comes back, and the photo's selection and focus go with its old name.
+    private struct Place {
+        let selected: Bool
+        let focused: Bool
+    }
+
+    private func place(of uri: String, focused: Bool) -> Place {
+        guard let edit = folder?.page.edit else { return Place(selected: false, focused: focused) }
+        return Place(selected: edit.isEditing && edit.selection.isSelected(uri), focused: focused)
+    }
+
     /// Shows the renamed photo where the old one was: selected if it was, focused if its
     /// tile was, in the viewer if it was shown there.
-    private func follow(_ old: String, to photo: Photo) {
+    private func follow(_ old: String, to photo: Photo, from place: Place) {
         guard let folder else { return }
         let page = folder.page
-        let wasSelected = page.edit.isEditing && page.edit.selection.isSelected(old)
-        let tileWasFocused = !isViewerShown && page.grid.focusedTile?.photo?.id == old
         if isViewerShown, page.viewer.current?.id == old { page.viewer.renamed[old] = photo.id }
         folder.source.renamed(from: old, to: photo)
         // The folder's monitor may have told of the rename first: the viewer moved on then.
         if isViewerShown { page.viewer.followRename(from: old, to: photo.id) }
-        if wasSelected { page.edit.restore(selected: [photo.id]) }
-        if tileWasFocused, let index = page.contents.photos.index(of: photo.id) { page.grid.reveal(index) }
+        if place.selected, page.edit.isEditing { page.edit.restore(selected: [photo.id]) }
+        if place.focused, !isViewerShown, let index = page.contents.photos.index(of: photo.id) { page.grid.reveal(index) }
     }
 }
 
