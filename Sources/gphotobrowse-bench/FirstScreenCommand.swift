@@ -154,30 +154,21 @@ enum FirstScreenCommand: BenchCommand {
 
     /// Seconds to decode `paths` at thumbnail size with gdk-pixbuf, `workers` at a time.
     private static func decodeFloor(_ paths: [String], workers: Int) -> Double {
-        let next = Counter()
-        return time {
-            DispatchQueue.concurrentPerform(iterations: workers) { _ in
-                while true {
-                    let i = next.increment() - 1
-                    guard i < paths.count else { return }
-                    if let pixbuf = gdk_pixbuf_new_from_file_at_scale(paths[i], 256, 256, 1, nil) {
-                        g_object_unref(UnsafeMutableRawPointer(pixbuf))
-                    }
-                }
+        time {
+            forEachIndex(below: paths.count, workers: workers) { i in
+                guard let pixbuf = gdk_pixbuf_new_from_file_at_scale(paths[i], 256, 256, 1, nil) else { return false }
+                g_object_unref(UnsafeMutableRawPointer(pixbuf))
+                return true
             }
         }
     }
 
     /// Seconds for `djpeg -scale 1/8` over `paths`, a process per file, `workers` at a time.
     private static func djpegFloor(_ djpeg: String, _ paths: [String], workers: Int) -> Double {
-        let next = Counter()
-        return time {
-            DispatchQueue.concurrentPerform(iterations: workers) { _ in
-                while true {
-                    let i = next.increment() - 1
-                    guard i < paths.count else { return }
-                    spawnQuietly(djpeg, ["-scale", "1/8", "-outfile", "/dev/null", paths[i]])
-                }
+        time {
+            forEachIndex(below: paths.count, workers: workers) { i in
+                spawnQuietly(djpeg, ["-scale", "1/8", "-outfile", "/dev/null", paths[i]])
+                return true
             }
         }
     }

@@ -35,31 +35,26 @@ struct PhoneFolder {
         }
         let camera = CameraPhotoFolder(root: root, count: count)
         guard camera.make() else { return false }
-        let next = Counter(), failed = Counter()
-        DispatchQueue.concurrentPerform(iterations: ProcessInfo.processInfo.activeProcessorCount) { _ in
-            while true {
-                let index = next.increment() - 1
-                guard index < count else { return }
-                let jpeg = root + "/" + camera.photoName(index)
-                let stem = (jpeg as NSString).deletingPathExtension
-                switch kind(index) {
-                case .jpeg: continue
-                case .heic:
-                    guard run(heifEnc, ["-q", "80", jpeg, "-o", stem + ".heic"]) else { _ = failed.increment(); continue }
-                case .mp4:
-                    let pattern = ["smpte", "ball", "snow", "gradient"][index / 4 % 4]
-                    guard run(gstLaunch, ["-q", "videotestsrc", "num-buffers=90", "pattern=\(pattern)", "!",
-                                          "video/x-raw,width=1280,height=720,framerate=30/1", "!", "videoconvert", "!",
-                                          "avenc_mpeg4", "bitrate=8000000", "!", "mp4mux", "!", "filesink", "location=\(stem).mp4"]) else {
-                        _ = failed.increment()
-                        continue
-                    }
+        let failed = forEachIndex(below: count) { index in
+            let jpeg = root + "/" + camera.photoName(index)
+            let stem = (jpeg as NSString).deletingPathExtension
+            switch kind(index) {
+            case .jpeg: return true
+            case .heic:
+                guard run(heifEnc, ["-q", "80", jpeg, "-o", stem + ".heic"]) else { return false }
+            case .mp4:
+                let pattern = ["smpte", "ball", "snow", "gradient"][index / 4 % 4]
+                guard run(gstLaunch, ["-q", "videotestsrc", "num-buffers=90", "pattern=\(pattern)", "!",
+                                      "video/x-raw,width=1280,height=720,framerate=30/1", "!", "videoconvert", "!",
+                                      "avenc_mpeg4", "bitrate=8000000", "!", "mp4mux", "!", "filesink", "location=\(stem).mp4"]) else {
+                    return false
                 }
-                unlink(jpeg)
             }
+            unlink(jpeg)
+            return true
         }
-        guard failed.value == 0 else {
-            printError("could not make \(failed.value) of the files in \(root)")
+        guard failed == 0 else {
+            printError("could not make \(failed) of the files in \(root)")
             return false
         }
         return FileManager.default.createFile(atPath: stampPath, contents: Data(stamp.utf8))

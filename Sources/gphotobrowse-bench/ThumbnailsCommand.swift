@@ -140,15 +140,10 @@ enum ThumbnailsCommand: BenchCommand {
         _ requests: [ThumbnailRequest], workers: Int,
         _ body: @escaping @Sendable (ThumbnailRequest) -> Result<DecodedImage, DecodeFailure>
     ) -> Int {
-        let next = Counter(), failures = Counter()
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while true {
-                let i = next.increment() - 1
-                guard i < requests.count else { return }
-                if case .failure = body(requests[i]) { _ = failures.increment() }
-            }
+        forEachIndex(below: requests.count, workers: workers) { i in
+            if case .failure = body(requests[i]) { return false }
+            return true
         }
-        return failures.value
     }
 
     /// Runs `tool` once per file, `workers` at a time; nil when the tool is not installed.
@@ -157,20 +152,16 @@ enum ThumbnailsCommand: BenchCommand {
             printError("\(tool) is not installed; skipping it (build-aux/install-deps.sh test installs it)")
             return nil
         }
-        let next = Counter()
         return time {
-            DispatchQueue.concurrentPerform(iterations: workers) { _ in
-                while true {
-                    let i = next.increment() - 1
-                    guard i < paths.count else { return }
-                    let process = Process()
-                    process.executableURL = URL(fileURLWithPath: executable)
-                    process.arguments = arguments(paths[i], i)
-                    process.standardOutput = FileHandle.nullDevice
-                    process.standardError = FileHandle.nullDevice
-                    guard (try? process.run()) != nil else { continue }
-                    process.waitUntilExit()
-                }
+            forEachIndex(below: paths.count, workers: workers) { i in
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: executable)
+                process.arguments = arguments(paths[i], i)
+                process.standardOutput = FileHandle.nullDevice
+                process.standardError = FileHandle.nullDevice
+                guard (try? process.run()) != nil else { return false }
+                process.waitUntilExit()
+                return true
             }
         }
     }
@@ -187,13 +178,4 @@ func time(_ body: () -> Void) -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
     body()
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-}
-
-/// A counter shared by worker threads.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    /// Adds one and returns the new value.
-    func increment() -> Int { lock.withLock { count += 1; return count } }
-    var value: Int { lock.withLock { count } }
 }

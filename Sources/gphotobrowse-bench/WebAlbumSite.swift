@@ -34,16 +34,9 @@ struct WebAlbumSite: Sendable {
             printError("cannot make \(root)/t: \(error)")
             return false
         }
-        let next = Counter(), failed = Counter()
-        DispatchQueue.concurrentPerform(iterations: ProcessInfo.processInfo.activeProcessorCount) { _ in
-            while true {
-                let index = next.increment() - 1
-                guard index < count else { return }
-                if !writePhoto(index) { _ = failed.increment() }
-            }
-        }
-        guard failed.value == 0 else {
-            printError("could not write \(failed.value) of the photos in \(root)")
+        let failed = forEachIndex(below: count, writePhoto)
+        guard failed == 0 else {
+            printError("could not write \(failed) of the photos in \(root)")
             return false
         }
         return writeList()
