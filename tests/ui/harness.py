@@ -261,6 +261,31 @@ def wait_until(condition, what: str, timeout: float = 10) -> None:
         time.sleep(0.05)
 
 
+def trash_files(app) -> Path:
+    """The files folder of the app's trash (its XDG_DATA_HOME's)."""
+    return Path(app.environment["XDG_DATA_HOME"]) / "Trash" / "files"
+
+
+def wait_moved_to_trash(app, folder: Path, originals: dict[str, bytes], what: str) -> None:
+    """Waits until every file named in `originals` is in the app's trash, then checks each
+    is there whole, with its .trashinfo, and gone from `folder`."""
+    files = trash_files(app)
+    wait_until(lambda: all((files / name).exists() for name in originals), f"{what} in the trash")
+    for name, data in originals.items():
+        assert (files / name).read_bytes() == data, f"{name} is not in the trash whole"
+        assert (files.parent / "info" / (name + ".trashinfo")).exists(), f"{name} has no .trashinfo"
+        assert not (folder / name).exists(), f"{name} is still in the folder"
+
+
+def wait_put_back(app, folder: Path, originals: dict[str, bytes], what: str) -> None:
+    """Waits until every file named in `originals` is back in `folder`, then checks each is
+    there byte for byte and no longer in the app's trash."""
+    wait_until(lambda: all((folder / name).exists() for name in originals), f"{what} back in the folder")
+    for name, data in originals.items():
+        assert (folder / name).read_bytes() == data, f"{name} is not back byte for byte"
+        assert not (trash_files(app) / name).exists(), f"{name} is still in the trash"
+
+
 def close_to(pixel: tuple[int, int, int], colour: tuple[int, int, int], tolerance: int) -> bool:
     return all(abs(a - b) <= tolerance for a, b in zip(pixel, colour))
 
@@ -599,6 +624,13 @@ class App:
         """A real click at (x, y) relative to the window's top-left corner."""
         g = self.geometry()
         self.x.click(g.x + x, g.y + y, button)
+
+    def ctrl_click(self, x: float, y: float) -> None:
+        """A click with Ctrl held at (x, y) relative to the window's top-left corner: on a
+        tile, edit mode with that photo selected (or its selection toggled)."""
+        self.x.xdotool("keydown", "ctrl")
+        self.click(round(x), round(y))
+        self.x.xdotool("keyup", "ctrl")
 
     def focus(self) -> None:
         assert self.window is not None, "wait_for_window first"

@@ -101,9 +101,7 @@ def test_after_a_delete_the_focus_is_on_a_photo_still_there(launch, folder):
     wanted = {c: COLOURS[c] for c in ("red", "green", "blue")}
     blobs = wait_for_screen(app, tiles_check(wanted), what="the three tiles").blobs(wanted)
     green = (round(blobs["green"].cx), round(blobs["green"].cy))
-    app.x.xdotool("keydown", "ctrl")
-    app.click(*green)
-    app.x.xdotool("keyup", "ctrl")
+    app.ctrl_click(*green)
     wait_for(app, "the green tile selected", lambda n: n["name"].startswith("2-green.png") and "selected" in n["states"])
     app.key("Delete")
     deadline = time.monotonic() + 15

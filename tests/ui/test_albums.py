@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from harness import COLOURS, Deadline, Image, Rect, close_to, make_solid, photo_fills_view_check, wait_for_screen
+from harness import COLOURS, Deadline, Image, Rect, close_to, make_solid, photo_fills_view_check, trash_files, wait_for_screen, wait_until
 
 # The harness's colours and two more, so that up to eight albums each have their own.
 PALETTE: dict[str, tuple[int, int, int]] = {**COLOURS, "orange": (255, 128, 0), "purple": (128, 0, 255)}
@@ -514,9 +514,7 @@ def test_an_album_shown_again_keeps_its_scroll_position_and_selection(launch, tm
     app.key("End")
     cyan = wait_for_screen(app, at_the_end, what="the album's last tile after End")
     (left, y, width, height), = count_tiles(cyan, top=60)["cyan"]
-    app.x.xdotool("keydown", "ctrl")
-    app.click(left + width // 2, y + height // 2)            # edit mode, the last photo selected
-    app.x.xdotool("keyup", "ctrl")
+    app.ctrl_click(left + width // 2, y + height // 2)       # edit mode, the last photo selected
 
     # Kept: the next album and back.
     show_album(app, "ctrl+Next", "other-1", 1)
@@ -529,10 +527,6 @@ def test_an_album_shown_again_keeps_its_scroll_position_and_selection(launch, tm
     wait_for_screen(app, at_the_end, what="the last tile still in view after six other albums")
 
     app.key("Delete")
-    trashed = Path(app.environment["XDG_DATA_HOME"]) / "Trash" / "files"
-    deadline = Deadline(15)
-    while not (trashed / names[-1]).exists() and not deadline.expired():
-        time.sleep(0.1)
-    assert (trashed / names[-1]).exists(), "Delete did not trash the photo selected before leaving the album"
+    wait_until(lambda: (trash_files(app) / names[-1]).exists(), "Delete to trash the photo selected before leaving the album", timeout=15)
     assert sorted(p.name for p in long_album.iterdir()) == names[:-1], "only the selected photo is trashed"
     assert app.quit() == 0

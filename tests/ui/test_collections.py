@@ -27,9 +27,7 @@ def test_an_album_made_from_a_selection_survives_a_restart(launch, photo_folder,
     centres = {name: by_colour[colour] for name, colour in PHOTOS.items()}
 
     # Ctrl+click enters edit mode with red selected; clicks add green and blue.
-    app.x.xdotool("keydown", "ctrl")
-    app.click(*centres["a-red.png"])
-    app.x.xdotool("keyup", "ctrl")
+    app.ctrl_click(*centres["a-red.png"])
     app.click(*centres["b-green.png"])
     app.click(*centres["c-blue.png"])
 
@@ -89,9 +87,7 @@ def test_delete_with_undo_not_found_photos_and_the_trash(launch, photo_folder, t
                     what="no tile where the not-found one was")
 
     # A photo moved to the trash leaves the album; Undo puts it back in its place.
-    app.x.xdotool("keydown", "ctrl")
-    app.click(*centres["red"])
-    app.x.xdotool("keyup", "ctrl")
+    app.ctrl_click(*centres["red"])
     app.key("Delete")
     wait_for_albums(data_home, lambda docs: [d["photos"] for d in docs] == [[(folder / "b-green.png").as_uri()]],
                     "the album without the trashed photo")

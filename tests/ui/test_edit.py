@@ -1,12 +1,10 @@
 """Edit mode as a person uses it: select with clicks and a Shift+click range, delete to the
 trash, undo, and export into a folder that already holds a file of the same name."""
 
-import os
-import time
-from pathlib import Path
 from urllib.parse import unquote
 
-from harness import COLOURS, choose_folder, open_folder, tiles_check, wait_for_screen
+from harness import (COLOURS, choose_folder, open_folder, tiles_check, trash_files, wait_for_screen, wait_moved_to_trash,
+                     wait_put_back, wait_until)
 
 PHOTOS = {"a-red.png": "red", "b-green.png": "green", "c-blue.png": "blue",
           "d-yellow.png": "yellow", "e-magenta.png": "magenta", "f-cyan.png": "cyan"}
@@ -15,10 +13,6 @@ PHOTOS = {"a-red.png": "red", "b-green.png": "green", "c-blue.png": "blue",
 def tile_centres(app):
     blobs = wait_for_screen(app, tiles_check(COLOURS), what="the six tiles").blobs(COLOURS)
     return {name: (round(blobs[colour].cx), round(blobs[colour].cy)) for name, colour in PHOTOS.items()}
-
-
-def trash_of(app) -> Path:
-    return Path(app.environment["XDG_DATA_HOME"]) / "Trash"
 
 
 def test_select_three_delete_to_the_trash_and_undo(launch, photo_folder):
@@ -30,9 +24,7 @@ def test_select_three_delete_to_the_trash_and_undo(launch, photo_folder):
     # Ctrl+click starts edit mode on red; a click toggles green; Shift+click on yellow
     # selects the range from the anchor (green) to yellow: green, blue, yellow.
     g = app.geometry()
-    app.x.xdotool("keydown", "ctrl")
-    app.click(*centres["a-red.png"])
-    app.x.xdotool("keyup", "ctrl")
+    app.ctrl_click(*centres["a-red.png"])
     x, y = centres["a-red.png"]
     app.click(x + 6, y + 6)                    # toggles red off again (a move: xdotool waits for one)
     app.click(*centres["b-green.png"])
@@ -41,29 +33,19 @@ def test_select_three_delete_to_the_trash_and_undo(launch, photo_folder):
     app.x.xdotool("keyup", "shift")
     app.key("Delete")
 
-    chosen = ["b-green.png", "c-blue.png", "d-yellow.png"]
-    trash = trash_of(app)
-    deadline = time.time() + 10
-    while time.time() < deadline and not all((trash / "files" / name).exists() for name in chosen):
-        time.sleep(0.1)
+    chosen = {name: originals[name] for name in ("b-green.png", "c-blue.png", "d-yellow.png")}
+    wait_moved_to_trash(app, folder, chosen, "the three photos selected")
     for name in chosen:
-        assert (trash / "files" / name).read_bytes() == originals[name], f"{name} is not in the trash"
-        info = (trash / "info" / (name + ".trashinfo")).read_text()
+        info = (trash_files(app).parent / "info" / (name + ".trashinfo")).read_text()
         path = next(line.split("=", 1)[1] for line in info.splitlines() if line.startswith("Path="))
         assert unquote(path) == str(folder / name)
-        assert not (folder / name).exists()
     for name in set(PHOTOS) - set(chosen):
         assert (folder / name).exists(), f"{name} was not selected but is gone"
     wait_for_screen(app, lambda image: (not image.blobs({c: COLOURS[c] for c in ("green", "blue", "yellow")}),
                                         "deleted tiles still shown"), what="the grid without the deleted photos")
 
     app.key("ctrl+z")
-    deadline = time.time() + 10
-    while time.time() < deadline and not all((folder / name).exists() for name in chosen):
-        time.sleep(0.1)
-    for name in chosen:
-        assert (folder / name).read_bytes() == originals[name], f"{name} is not back byte for byte"
-        assert not (trash / "files" / name).exists()
+    wait_put_back(app, folder, chosen, "the three photos")
     wait_for_screen(app, tiles_check(COLOURS), what="all six tiles again")
     assert app.quit() == 0
 
@@ -75,9 +57,7 @@ def test_export_keeps_both_files_when_the_name_is_taken(launch, photo_folder, tm
     (target / "b-green.png").write_bytes(b"an older, different file")
     app = open_folder(launch, folder, count=6, sort_by="name")
     centres = tile_centres(app)
-    app.x.xdotool("keydown", "ctrl")
-    app.click(*centres["b-green.png"])
-    app.x.xdotool("keyup", "ctrl")
+    app.ctrl_click(*centres["b-green.png"])
 
     # Export… opens GTK's folder chooser: type the folder's path and choose it.
     app.x.xdotool("search", "--name", "^to-export$", "windowfocus", "--sync")
@@ -85,9 +65,7 @@ def test_export_keeps_both_files_when_the_name_is_taken(launch, photo_folder, tm
     choose_folder(app, "Export to Folder", target)
 
     exported = target / "b-green (2).png"
-    deadline = time.time() + 15
-    while time.time() < deadline and not exported.exists():
-        time.sleep(0.1)
+    wait_until(exported.exists, "the export", timeout=15)
     assert exported.read_bytes() == (folder / "b-green.png").read_bytes(), "the export is not byte-identical"
     assert (target / "b-green.png").read_bytes() == b"an older, different file", "the existing file was overwritten"
     assert sorted(p.name for p in target.iterdir()) == ["b-green (2).png", "b-green.png"], "partial or extra files left"

@@ -6,7 +6,7 @@ Undo brings both back; a motion photo whose tags point at no movie is a plain st
 import shutil
 from pathlib import Path
 
-from harness import COLOURS, REPO, close_to, make_solid, open_folder, wait_for_screen, wait_for_still_screen, wait_until
+from harness import COLOURS, REPO, close_to, make_solid, open_folder, wait_for_screen, wait_for_still_screen, wait_moved_to_trash, wait_put_back
 from made_motion_photos import make_live_photo, make_motion_photo
 from test_raw_pairs import badge_pixels
 from test_viewer import long_press_plays, open_viewer, viewer_area
@@ -84,24 +84,16 @@ def test_moving_a_live_photo_to_the_trash_takes_its_movie_and_undo_brings_both_b
     image = wait_for_screen(app, badges_check, timeout=30, what="the tiles with their badges")
     live = image.blobs(STILLS)["yellow"]
 
-    app.x.xdotool("keydown", "ctrl")
-    app.click(round(live.cx), round(live.cy))
-    app.x.xdotool("keyup", "ctrl")
+    app.ctrl_click(live.cx, live.cy)
     app.key("Delete")
 
-    trash = Path(app.environment["XDG_DATA_HOME"]) / "Trash"
-    pair = ["c-live.JPG", "c-live.MOV"]
-    wait_until(lambda: all((trash / "files" / name).exists() for name in pair), "both files of the Live Photo in the trash")
-    for name in pair:
-        assert (trash / "files" / name).read_bytes() == originals[name], f"{name} is not in the trash whole"
-        assert not (folder / name).exists(), f"{name} is still in the folder"
+    pair = {name: originals[name] for name in ("c-live.JPG", "c-live.MOV")}
+    wait_moved_to_trash(app, folder, pair, "both files of the Live Photo")
     wait_for_screen(app, lambda image: ("yellow" not in image.blobs(STILLS), "the Live Photo's tile is still shown"),
                     what="the grid without the Live Photo")
 
     app.key("ctrl+z")
-    wait_until(lambda: all((folder / name).exists() for name in pair), "both files of the Live Photo back in the folder")
-    for name in pair:
-        assert (folder / name).read_bytes() == originals[name], f"{name} is not back byte for byte"
+    wait_put_back(app, folder, pair, "both files of the Live Photo")
     wait_for_screen(app, badges_check, what="the Live Photo's tile back, with its badge")
     assert app.quit() == 0
 

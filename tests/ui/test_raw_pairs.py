@@ -3,9 +3,8 @@ JPEG's, with a "RAW" badge; moving it to the trash takes both files, and Undo br
 back."""
 
 import shutil
-from pathlib import Path
 
-from harness import COLOURS, REPO, make_solid, open_folder, wait_for_screen, wait_until
+from harness import COLOURS, REPO, make_solid, open_folder, wait_for_screen, wait_moved_to_trash, wait_put_back
 
 DATA = REPO / "tests" / "data" / "formats"
 TILES = {"red": COLOURS["red"], "green": COLOURS["green"]}
@@ -44,26 +43,16 @@ def test_a_raw_beside_its_jpeg_is_one_tile_with_a_badge_and_trashed_and_restored
     image = wait_for_screen(app, badges_check, what="the JPEG's tile with a RAW badge, the PNG's without")
     red = image.blobs(TILES)["red"]
 
-    app.x.xdotool("keydown", "ctrl")
-    app.click(round(red.cx), round(red.cy))
-    app.x.xdotool("keyup", "ctrl")
+    app.ctrl_click(red.cx, red.cy)
     app.key("Delete")
 
-    trash = Path(app.environment["XDG_DATA_HOME"]) / "Trash"
-    pair = ["IMG_0042.JPG", "IMG_0042.RAF"]
-    wait_until(lambda: all((trash / "files" / name).exists() for name in pair), "both files of the pair in the trash")
-    for name in pair:
-        assert (trash / "files" / name).read_bytes() == originals[name], f"{name} is not in the trash whole"
-        assert (trash / "info" / (name + ".trashinfo")).exists()
-        assert not (folder / name).exists(), f"{name} is still in the folder"
+    pair = {name: originals[name] for name in ("IMG_0042.JPG", "IMG_0042.RAF")}
+    wait_moved_to_trash(app, folder, pair, "both files of the pair")
     assert (folder / "IMG_0043.png").exists(), "the photo not selected went too"
     wait_for_screen(app, lambda image: ("red" not in image.blobs(TILES), "the pair's tile is still shown"),
                     what="the grid without the pair")
 
     app.key("ctrl+z")
-    wait_until(lambda: all((folder / name).exists() for name in pair), "both files of the pair back in the folder")
-    for name in pair:
-        assert (folder / name).read_bytes() == originals[name], f"{name} is not back byte for byte"
-        assert not (trash / "files" / name).exists()
+    wait_put_back(app, folder, pair, "both files of the pair")
     wait_for_screen(app, badges_check, what="the pair's tile back, with its badge")
     assert app.quit() == 0

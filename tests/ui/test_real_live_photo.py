@@ -7,7 +7,7 @@ long press; moving the photo to the trash takes both files, and Undo brings both
 import shutil
 from pathlib import Path
 
-from harness import COLOURS, REPO, Rect, close_to, make_solid, open_folder, wait_for_screen, wait_until
+from harness import COLOURS, REPO, Rect, close_to, make_solid, open_folder, wait_for_screen, wait_moved_to_trash, wait_put_back
 from test_viewer import long_press_plays, open_viewer, viewer_area
 
 DATA = REPO / "tests" / "data" / "formats"
@@ -116,22 +116,14 @@ def test_moving_a_real_live_photo_to_the_trash_takes_its_movie_and_undo_brings_b
     image = wait_for_screen(app, one_badged_tile_check, timeout=30, what="the Live Photo's tile with its badge")
     live = tiles(image)[1]
 
-    app.x.xdotool("keydown", "ctrl")
-    app.click(*live.centre)
-    app.x.xdotool("keyup", "ctrl")
+    app.ctrl_click(*live.centre)
     app.key("Delete")
 
-    trash = Path(app.environment["XDG_DATA_HOME"]) / "Trash"
-    wait_until(lambda: all((trash / "files" / name).exists() for name in originals), "both files of the Live Photo in the trash")
-    for name, data in originals.items():
-        assert (trash / "files" / name).read_bytes() == data, f"{name} is not in the trash whole"
-        assert not (folder / name).exists(), f"{name} is still in the folder"
+    wait_moved_to_trash(app, folder, originals, "both files of the Live Photo")
     assert (folder / COPY).exists() and (folder / "A-marker.png").exists(), "a photo not selected went too"
 
     app.key("ctrl+z")
-    wait_until(lambda: all((folder / name).exists() for name in originals), "both files of the Live Photo back in the folder")
-    for name, data in originals.items():
-        assert (folder / name).read_bytes() == data, f"{name} is not back byte for byte"
+    wait_put_back(app, folder, originals, "both files of the Live Photo")
     # The pointer off the tiles: no name shown over the Live Photo's.
     app.x.mouse_move(live.x, live.y + live.height + 120)
     wait_for_screen(app, one_badged_tile_check, timeout=30, what="the Live Photo's tile back, with its badge")

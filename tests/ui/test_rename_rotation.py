@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from harness import COLOURS, close_to, convert_tool, open_folder, run, tiles_check, wait_for_screen, wait_until
+from harness import (COLOURS, close_to, convert_tool, open_folder, run, tiles_check, trash_files, wait_for_screen,
+                     wait_moved_to_trash, wait_until)
 
 PHOTOS = {"a-red.png": "red", "b-green.png": "green", "c-blue.png": "blue"}
 # The rename popover's refusal is in libadwaita's error colour (light style).
@@ -48,7 +49,7 @@ def test_f2_renames_the_focused_photo_and_ctrl_z_names_it_back(launch, photo_fol
 
     wait_until(lambda: (folder / "sunset.png").exists() and not (folder / "a-red.png").exists(), "the file renamed")
     assert (folder / "sunset.png").read_bytes() == original
-    assert not (Path(app.environment["XDG_DATA_HOME"]) / "Trash" / "files" / "a-red.png").exists()
+    assert not (trash_files(app) / "a-red.png").exists()
     assert sorted(p.name for p in folder.iterdir()) == ["b-green.png", "c-blue.png", "sunset.png"]
     app.wait_for_line(r"^trace renamed .*sunset\.png \d+ \d+$")
     app.wait_for_line(r"^trace toast Renamed to “\u2068?sunset\.png\u2069?” \d+$")
@@ -291,17 +292,13 @@ def test_the_selection_follows_a_rename_the_folder_monitor_told_of_first(launch,
     app = open_folder(launch, folder, count=3, sort_by="name")
     blobs = wait_for_screen(app, tiles_check({c: COLOURS[c] for c in PHOTOS.values()}), what="the three tiles").blobs(COLOURS)
     app.key("Home")              # the focus on red: F2 must rename the selected photo all the same
-    app.x.xdotool("keydown", "ctrl")
-    app.click(round(blobs["green"].cx), round(blobs["green"].cy))
-    app.x.xdotool("keyup", "ctrl")
+    app.ctrl_click(blobs["green"].cx, blobs["green"].cy)
     app.key("Home")
     open_rename(app)
     rename_told_by_the_monitor_first(app, folder, "meadow")
-    original = (folder / "meadow.png").read_bytes()
+    original = {"meadow.png": (folder / "meadow.png").read_bytes()}
     app.key("Delete")
-    trash = Path(app.environment["XDG_DATA_HOME"]) / "Trash" / "files"
-    wait_until(lambda: (trash / "meadow.png").exists(), "the renamed photo in the trash")
-    assert (trash / "meadow.png").read_bytes() == original
+    wait_moved_to_trash(app, folder, original, "the renamed photo")
     assert sorted(p.name for p in folder.iterdir()) == ["a-red.png", "c-blue.png"]
     assert app.quit() == 0
 

@@ -111,9 +111,7 @@ def test_export_saves_the_downloaded_originals(launch, web_server, tmp_path):
     image = wait_for_screen(app, album_tiles(app), what="the album's tiles")
     blob = image.crop(app.content_area()).blobs({"green": COLOURS["green"]})["green"]
     area = app.content_area()
-    app.x.xdotool("keydown", "ctrl")
-    app.click(area.x + round(blob.cx), area.y + round(blob.cy))
-    app.x.xdotool("keyup", "ctrl")
+    app.ctrl_click(area.x + blob.cx, area.y + blob.cy)
     app.focus()
     app.key("ctrl+e")
     choose_folder(app, "Export to Folder", target)
