@@ -162,6 +162,27 @@ import Testing
         #expect(corpus.search(PhotoSearch(text: "a"), in: ObjectIdentifier(Known.self))?.photos.isEmpty == true)
     }
 
+    @Test func anAlbumToldAgainWithItsPhotosWhereTheyWereKeepsTheirPlacesAndTakesWhatChanged() {
+        var corpus = Self.corpus()
+        // The same values: a date read for one, two swapped, one found after them.
+        var photos = Self.known.map(\.photo)
+        photos[1].dateTaken = 1_690_000_000_000_000
+        photos.swapAt(3, 4)
+        photos.append(Self.photo("Summer/found.jpg"))
+        corpus.apply([.album(Self.album, generation: 2, photos: photos, marks: [photos.last!.id: PhotoMarks(tags: ["late"])], facts: [:])])
+        #expect(corpus.count == Self.known.count + 1)
+        #expect(names(PhotoSearch(takenFrom: 1_650_000_000), in: corpus) == ["IMG_0001.jpg", "beach.png"])
+        #expect(names(PhotoSearch(minimumRating: 1), in: corpus) == ["IMG_0001.jpg", "beach.png", "Café.jpg"])
+        #expect(names(PhotoSearch(text: "naive"), in: corpus) == ["ÉTÉ Straße.JPG"])
+        #expect(names(PhotoSearch(text: "summer"), in: corpus) == ["beach.png", "clip.mp4", "found.jpg"])
+        #expect(names(PhotoSearch(text: "late"), in: corpus) == ["found.jpg"])
+        // Told again at the same places, marks read meanwhile are still theirs.
+        corpus.apply([.marks(uri: photos[4].id, PhotoMarks(rating: 4))])
+        corpus.apply([.album(Self.album, generation: 3, photos: photos, marks: [:], facts: [:])])
+        #expect(names(PhotoSearch(minimumRating: 4), in: corpus) == ["IMG_0001.jpg", "Café.jpg"])
+        #expect(corpus.count == Self.known.count + 1)
+    }
+
     @Test func aSearchCancelledGivesNothing() {
         #expect(Self.corpus().search(PhotoSearch(text: "summer"), in: Self.album) { true } == nil)
     }

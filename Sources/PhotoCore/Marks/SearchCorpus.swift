@@ -10,6 +10,9 @@ public struct ExifFacts: Sendable, Equatable {
         self.camera = camera
         self.taken = taken
     }
+
+    /// No camera, no date: what a corpus takes a photo whose facts are not known for.
+    public static let none = ExifFacts(camera: "", taken: nil)
 }
 
 /// What searches look at of every photo of a folder, kept on the search worker from one key
@@ -157,22 +160,28 @@ public struct SearchCorpus: Sendable {
         if unownedBytes > 1 << 20, unownedBytes > text.count / 2 { compact() }
     }
 
-    /// The album's photos as they are now: each found by its identity (a value listed
-    /// before), else by its URI (listed again), else added with the marks and facts told.
+    /// The album's photos as they are now: each where it was when the album was told last
+    /// (no look-up), else found by its identity (a value listed before), else by its URI
+    /// (listed again), else added with the marks and facts told.
     private mutating func sync(_ id: ObjectIdentifier, generation: Int, photos list: [Photo]) {
         // Generations are never reused, whatever album is at the same address.
         if albums.contains(where: { $0.id == id && $0.generation == generation }) { return }
+        // A new generation mostly keeps the photos where they were (a date read, photos
+        // found after them): those take their places again, in a pass that compares identities.
+        let before = albums.first { $0.id == id }
         var positions: [Int32] = []
         positions.reserveCapacity(list.count)
-        // Room for every photo at once, rather than the tables grown again and again.
-        if list.count > placeOfPhoto.count / 4 {
-            reserveCapacity(photos.count + list.count)
-        }
-        // A first album: every photo new, none looked up.
+        // A first album: every photo new, none looked up, and room for all of them at once
+        // rather than the tables grown again and again (photos told later are few).
         let isNew = photos.isEmpty
-        for photo in list {
+        if isNew { reserveCapacity(list.count) }
+        for (n, photo) in list.enumerated() {
             if isNew {
                 positions.append(add(photo))
+            } else if let before, n < before.photos.count, before.photos[n].identity == photo.identity {
+                let place = before.positions[n]
+                if photos[Int(place)].dateTaken != photo.dateTaken { photos[Int(place)] = photo }
+                positions.append(place)
             } else if let place = placeOfPhoto[photo.identity] {
                 // The same file; its date taken may have been read since.
                 if photos[Int(place)].dateTaken != photo.dateTaken { photos[Int(place)] = photo }

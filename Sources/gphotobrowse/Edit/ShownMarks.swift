@@ -61,15 +61,21 @@ final class ShownMarks {
     /// index too unless they came from there.
     func factsRead(_ read: [(uri: String, facts: ExifFacts?)], fromIndex: Bool = false) {
         var changed: [(uri: String, facts: ExifFacts)] = []
+        // Listeners take facts not known for none: a photo found to name neither camera nor
+        // date changes nothing for them (100,000 such photos at once from the index).
+        var told: [(uri: String, facts: ExifFacts)] = []
         for (uri, facts) in read {
-            guard let facts, knownFacts[uri] != facts else { continue }
-            knownFacts[uri] = facts
+            guard let facts else { continue }
+            let before = knownFacts.updateValue(facts, forKey: uri)
+            guard before != facts else { continue }
             changed.append((uri, facts))
+            if before != nil || facts != ExifFacts.none { told.append((uri, facts)) }
         }
         guard !changed.isEmpty else { return }
         if !fromIndex { remember(changed.map { (.facts($0.facts), $0.uri) }) }
+        guard !told.isEmpty else { return }
         factListeners.removeAll { $0.owner() == nil }
-        for listener in factListeners { listener.changed(changed) }
+        for listener in factListeners { listener.changed(told) }
     }
 
     /// Calls `changed` with the facts that changed when facts are read, while `owner` lives.
@@ -196,14 +202,15 @@ final class ShownMarks {
 
     /// Keeps marks just written (or read), and tells the listeners; kept in the index too
     /// unless they came from there, or the worker that read them keeps them there (`indexed`).
+    /// Listeners take marks not known for none: a photo found to have none changes nothing
+    /// they show or search (100,000 such photos at once from the index), and is not told.
     func set(_ marks: PhotoMarks, for uri: String, fromIndex: Bool = false, indexed: Bool = false) {
         if fromIndex { indexedMarks.insert(uri) } else {
             indexedMarks.remove(uri)
             if !indexed { remember([(.marks(marks), uri)]) }
         }
-        let changed = knownMarks[uri] != marks
-        knownMarks[uri] = marks
-        guard changed else { return }
+        let before = knownMarks.updateValue(marks, forKey: uri)
+        guard before != marks, before != nil || marks != .none else { return }
         listeners.removeAll { $0.owner() == nil }
         for listener in listeners { listener.changed(uri, marks) }
     }

@@ -295,6 +295,7 @@ extension BrowserWindow: PhotosToFilter {}
 extension BrowserWindow: FoldersShown {
     func openFailed(_ message: String) { onOpenFailed(message) }
 
+    func searchListed() { filtering.makeCorpus() }
     func searchLeft() { filtering.left() }
 }
 

@@ -5,7 +5,7 @@ import PhotoIO
 
 /// What opening a folder needs of the window, beyond what it shows: its status pages, the
 /// viewer shown, the actions offered and the switcher brought up to date, work that waits for
-/// its first frame, the command line told of a failure, and the search left.
+/// its first frame, the command line told of a failure, and the search made ready or left.
 @MainActor
 protocol FoldersShown: ShownPages {
     func showStatus(icon: String, title: String, details: String, retry: (() -> Void)?)
@@ -17,6 +17,8 @@ protocol FoldersShown: ShownPages {
     func whenFirstFramePainted(_ work: @escaping @MainActor () -> Void)
     /// Opening what the command line asked for failed, for this reason.
     func openFailed(_ message: String)
+    /// The folder is listed: the search's corpus is made ahead of a first search.
+    func searchListed()
     /// The folder is left: the search under way stops, and what it asked for is forgotten.
     func searchLeft()
 }
@@ -226,6 +228,7 @@ final class FolderOpening {
             remember(folder)
             updateSubtitle()
             favouritesPage.readSidecarMarks()
+            pages?.searchListed()
             if let target = folder.target {
                 folder.target = nil
                 // The file was not an image this browser shows (its name said nothing, and

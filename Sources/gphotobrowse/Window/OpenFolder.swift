@@ -41,7 +41,7 @@ final class OpenFolder {
     var favourites: Set<String> = []
     /// A change of `favourites` is waiting to be shown.
     var favouritesPending = false
-    /// What searches of the folder look at (`PhotoFiltering`), once one was made.
+    /// What searches of the folder look at (`PhotoFiltering`), made once it is listed.
     var searchCorpus: FolderSearchCorpus?
     /// How many album pages are kept with their widgets; older ones are let go (never All
     /// Photos').

@@ -15,8 +15,11 @@ protocol PhotosToFilter: ShownPages {
 /// A search applied to the album shown: the photos matched on the search worker against the
 /// folder's search corpus (`SearchCorpus`: every photo's folded text in one buffer, its marks
 /// and facts by place), then the grid filtered in one splice, with `trace filtered COUNT MS`.
-/// Marks not read yet are asked for; they reach the corpus as they come, and the search runs
-/// again. It needs the window's search bar and jobs, and what the window shows.
+/// The corpus is made on the search worker once the folder is listed, so that the first key
+/// finds it ready; what changes after (marks and facts read) reaches it there a moment later,
+/// not at the next key. Marks not read yet are asked for once a result
+/// is shown; they reach the corpus as they come, and the search runs again. It needs the
+/// window's search bar and jobs, and what the window shows.
 @MainActor
 final class PhotoFiltering {
     private let searchBar: PhotoSearchBar
@@ -29,6 +32,8 @@ final class PhotoFiltering {
     /// Cancels the search under way (a newer one, the folder left, the window closing).
     private var searching: CancellationFlag?
     private var refilterPending = false
+    /// Changes told to the corpus wait to be applied on the search worker.
+    private var applyPending = false
 
     init(searchBar: PhotoSearchBar, jobs: WindowJobs, pages: any PhotosToFilter) {
         self.searchBar = searchBar
@@ -45,19 +50,44 @@ final class PhotoFiltering {
             guard let self, let pages = self.pages, pages.folder != nil, pages.isGridShown else { return }
             self.searchBar.toggle()
         }
-        // The corpus is made as the bar opens, ahead of the first key.
+        // The album as it is now told as the bar opens, ahead of the first key (the corpus
+        // made there if the folder's listing has not made it yet).
         onSignal(searchBar.root, "notify::search-mode-enabled") { [weak self] in
-            guard let self, self.searchBar.isOpen, let folder = self.folder else { return }
-            let corpus = self.corpus(told: folder.contents, in: folder)
-            _ = self.jobs.submit(to: .searches, priority: 0) { _ in corpus.update() }
+            guard let self, self.searchBar.isOpen else { return }
+            self.makeCorpus()
         }
         ShownMarks.shared.listen(self) { [weak self] uri, marks in
-            self?.folder?.searchCorpus?.tell(.marks(uri: uri, marks))
+            self?.tell(.marks(uri: uri, marks))
             self?.marksArrived()
         }
         ShownMarks.shared.listenForFacts(self) { [weak self] read in
-            self?.folder?.searchCorpus?.tell(.facts(read))
+            self?.tell(.facts(read))
             self?.marksArrived()
+        }
+    }
+
+    /// The folder's search corpus made on the search worker if it is not yet, and told the
+    /// album shown as it is now: when the folder is listed (with every mark and fact known
+    /// then; those read later reach it as they come) and as the search bar opens.
+    func makeCorpus() {
+        guard let folder else { return }
+        let corpus = corpus(told: folder.contents, in: folder)
+        _ = jobs.submit(to: .searches, priority: 0) { _ in corpus.update() }
+    }
+
+    /// `change` told to the folder's corpus, and applied on the search worker at the main
+    /// loop's next turn, with whatever else comes meanwhile: a key typed later finds them
+    /// applied (marks or facts told by URI make the corpus's table of places by URI first).
+    private func tell(_ change: SearchCorpus.Change) {
+        guard let corpus = folder?.searchCorpus else { return }
+        corpus.tell(change)
+        guard !applyPending else { return }
+        applyPending = true
+        _ = after(milliseconds: 0) { [weak self, weak corpus] in
+            guard let self else { return }
+            self.applyPending = false
+            guard let corpus else { return }
+            _ = self.jobs.submit(to: .searches, priority: -1) { _ in corpus.update() }
         }
     }
 
@@ -86,7 +116,7 @@ final class PhotoFiltering {
         if inFavourites { asked.favouritesOnly = true }
         let matching = asked
         // Cameras matter to words, and dates taken to a period: read with the photos' EXIF.
-        askForMarks(in: contents, facts: !search.words.isEmpty || search.takenFrom != nil || search.takenBefore != nil)
+        let needsFacts = !search.words.isEmpty || search.takenFrom != nil || search.takenBefore != nil
         let corpus = corpus(told: contents, in: folder)
         let album = ObjectIdentifier(contents)
         // A search job of the window; another search (or leaving the folder) cancels it.
@@ -109,6 +139,9 @@ final class PhotoFiltering {
                     filtering.searchBar.showCount(contents.photos.count, of: contents.unfilteredCount)
                     filtering.pages?.applyPolicy()
                     Trace.milestone("filtered", contents.photos.count)
+                    // Once a result is shown: the look at every photo for those not asked
+                    // for yet (on the marks worker) is not made while the key waits.
+                    filtering.askForMarks(in: contents, facts: needsFacts)
                     if contents.generation != generation { filtering.searchAgainSoon() }
                 }
                 if let again { filtering.filter(by: again) }
@@ -154,7 +187,8 @@ final class PhotoFiltering {
 
     /// Asks for the marks (and, when the search needs them, the cameras and dates) of the
     /// album's photos once for as many photos as it has, not again at every key; which of
-    /// them are not known yet is worked out on the marks worker.
+    /// them are not known yet is worked out on the marks worker. Those read reach the corpus
+    /// as they come, and the search runs again.
     private func askForMarks(in contents: AlbumContents, facts: Bool) {
         let album = AskedAlbum(contents: ObjectIdentifier(contents), count: contents.unfilteredCount)
         if marksAsked != album {
