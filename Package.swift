@@ -81,7 +81,7 @@ let package = Package(
         // libpng and libtiff for a large PNG's or TIFF's region read a row, strip or tile at a time.
         .systemLibrary(name: "CPng", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CTiff", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
-        // SQLite (with FTS5) for the photo index: marks, cameras and dates kept between runs.
+        // SQLite for the photo index: marks, cameras and dates kept between runs.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // libportal for the desktop portal's calls (Set as Background), with the window as
         // their parent (libportal-gtk4).

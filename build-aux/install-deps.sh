@@ -27,7 +27,7 @@ run_pkgs=(
   # plugins: demuxers, VP8/VP9, FFmpeg's decoders, AV1's dav1d), GTK's media backend plays them
   libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-plugins-good gstreamer1.0-plugins-bad
   gstreamer1.0-libav libgtk-4-media-gstreamer
-  # the photo index: marks, cameras and dates kept between runs, searched with FTS5
+  # the photo index: marks, cameras and dates kept between runs
   libsqlite3-dev
   hicolor-icon-theme adwaita-icon-theme
   # a font for the interface (the packages above only recommend one)

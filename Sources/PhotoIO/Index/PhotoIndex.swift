@@ -5,8 +5,9 @@ import Synchronization
 
 /// The photo index: what was read of each photo (its marks, the camera and date its EXIF
 /// names) kept between runs, so that a folder opened again knows them without reading a
-/// file, and searched by words (SQLite's FTS5 over names, tags, cameras, place names and
-/// folders).
+/// file. It is not searched itself: a search scans the folder's `SearchCorpus` in memory,
+/// which takes the marks and facts the index gives at open (see docs/benchmarks.md: a word
+/// index finds a word's start only, and a word most photos hold in more time than a key has).
 ///
 /// A cache and nothing more: the sidecars and the photos stay the truth. Each row holds the
 /// file's size and modification time, and a stamp of its sidecars (`PhotoMarksStore
@@ -17,7 +18,7 @@ import Synchronization
 ///
 /// Blocking: call on a worker. Calls are serialised by a lock.
 public final class PhotoIndex: Sendable {
-    public static let formatVersion: Int64 = 2
+    public static let formatVersion: Int64 = 3
 
     /// What the index knows of a photo whose file (and sidecars) are what they were.
     public struct Known: Sendable, Equatable {
@@ -114,7 +115,7 @@ public final class PhotoIndex: Sendable {
             try db.transaction { () throws -> Void in
                 let find = try db.prepare("SELECT size, modified FROM photos WHERE uri = ?")
                 let insert = try db.prepare("""
-                    INSERT INTO photos(uri, size, modified, name, folder) VALUES(?, ?, ?, ?, ?)
+                    INSERT INTO photos(uri, size, modified) VALUES(?, ?, ?)
                     ON CONFLICT(uri) DO UPDATE SET size = excluded.size, modified = excluded.modified,
                         sidecar = NULL, favourite = NULL, rating = NULL, tags = NULL, places = NULL, facts = 0, camera = NULL, taken = NULL
                     """)
@@ -124,10 +125,7 @@ public final class PhotoIndex: Sendable {
                 func row(for file: FileState) throws {
                     var same = false
                     try find.run([.text(file.uri)]) { same = $0[0].int == file.size && $0[1].int == file.modified }
-                    if !same {
-                        let (name, folder) = Self.nameAndFolder(of: file.uri)
-                        try insert.run([.text(file.uri), .int(file.size), .int(file.modified), .text(name), .text(folder)])
-                    }
+                    if !same { try insert.run([.text(file.uri), .int(file.size), .int(file.modified)]) }
                 }
                 for update in updates {
                     switch update {
@@ -146,32 +144,9 @@ public final class PhotoIndex: Sendable {
         }
     }
 
-    /// The photos whose name, tags, camera, place names or folder hold words starting with each of
-    /// `words` (FTS5 prefix queries on folded words).
-    public func search(_ words: [String]) -> Set<String>? {
-        let terms = words.map { PhotoSearch.folded($0) }.filter { !$0.isEmpty }
-        guard !terms.isEmpty else { return nil }
-        // Each word a quoted string (its quotes doubled), a prefix.
-        let query = terms.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }.joined(separator: " AND ")
-        return use { db throws -> Set<String> in
-            var found = Set<String>()
-            try db.prepare("SELECT photos.uri FROM words JOIN photos ON photos.id = words.rowid WHERE words MATCH ?")
-                .run([.text(query)]) { if let uri = $0[0].text { found.insert(uri) } }
-            return found
-        }
-    }
-
     /// How many photos the index holds.
     public var count: Int {
         use { db in try db.rows("SELECT count(*) FROM photos").first?.first?.int.map(Int.init) ?? 0 } ?? 0
-    }
-
-    /// The name (decoded) and the folder path (decoded) of a URI.
-    static func nameAndFolder(of uri: String) -> (String, String) {
-        let slash = uri.lastIndex(of: "/")
-        let name = slash.map { String(uri[uri.index(after: $0)...]) } ?? uri
-        let folder = slash.map { String(uri[..<$0]) } ?? ""
-        return (name.removingPercentEncoding ?? name, folder.removingPercentEncoding ?? folder)
     }
 
     // MARK: The database
@@ -249,22 +224,8 @@ public final class PhotoIndex: Sendable {
             places TEXT,
             facts INTEGER NOT NULL DEFAULT 0,
             camera TEXT,
-            taken INTEGER,
-            name TEXT NOT NULL,
-            folder TEXT NOT NULL);
-        CREATE VIRTUAL TABLE words USING fts5(name, tags, camera, places, folder, content = 'photos', content_rowid = 'id',
-            tokenize = 'unicode61 remove_diacritics 2');
-        CREATE TRIGGER photos_added AFTER INSERT ON photos BEGIN
-            INSERT INTO words(rowid, name, tags, camera, places, folder) VALUES (new.id, new.name, new.tags, new.camera, new.places, new.folder);
-        END;
-        CREATE TRIGGER photos_removed AFTER DELETE ON photos BEGIN
-            INSERT INTO words(words, rowid, name, tags, camera, places, folder) VALUES ('delete', old.id, old.name, old.tags, old.camera, old.places, old.folder);
-        END;
-        CREATE TRIGGER photos_changed AFTER UPDATE ON photos BEGIN
-            INSERT INTO words(words, rowid, name, tags, camera, places, folder) VALUES ('delete', old.id, old.name, old.tags, old.camera, old.places, old.folder);
-            INSERT INTO words(rowid, name, tags, camera, places, folder) VALUES (new.id, new.name, new.tags, new.camera, new.places, new.folder);
-        END;
-        PRAGMA user_version = 2;
+            taken INTEGER);
+        PRAGMA user_version = \(formatVersion);
         COMMIT;
         """
 }
