@@ -161,6 +161,18 @@ func onCommandLine(_ application: some GObjectPointer, _ handler: @escaping @Mai
     return connect(application, "command-line", unsafeBitCast(thunk, to: UnsafeRawPointer.self), handler as H, swapped: false)
 }
 
+/// `gboolean handler (GtkWidget *, int x, int y, gboolean keyboard_mode, GtkTooltip *)`:
+/// GtkWidget::query-tooltip (the widget's `has-tooltip` set); true shows `tooltip`.
+@MainActor @discardableResult
+func onQueryTooltip(_ widget: some GObjectPointer, _ handler: @escaping @MainActor (_ tooltip: OpaquePointer) -> Bool) -> UInt {
+    typealias H = @MainActor (OpaquePointer) -> Bool
+    let thunk: @convention(c) (UnsafeMutableRawPointer?, Int32, Int32, gboolean, OpaquePointer?, UnsafeMutableRawPointer?) -> gboolean = { _, _, _, _, tooltip, data in
+        guard let tooltip else { return 0 }
+        return MainActor.assumeIsolated { (box(data) as H)(tooltip) ? 1 : 0 }
+    }
+    return connect(widget, "query-tooltip", unsafeBitCast(thunk, to: UnsafeRawPointer.self), handler as H, swapped: false)
+}
+
 /// `gboolean handler (GtkWindow *)`: GtkWindow::close-request; true keeps the window open.
 @MainActor @discardableResult
 func onCloseRequest(_ window: some GObjectPointer, _ handler: @escaping @MainActor () -> Bool) -> UInt {

@@ -29,6 +29,11 @@ enum Texts {
         adw_status_page_set_title(statusPage.cast(), text?.plain)
     }
 
+    /// A tooltip GTK asks for as it shows it (`query-tooltip`, `onQueryTooltip`).
+    static func setTooltip(asked tooltip: OpaquePointer, _ text: ShownText) {
+        gtk_tooltip_set_text(tooltip, text.plain)
+    }
+
     /// A tooltip (GTK escapes `tooltip-text` itself).
     static func setTooltip(_ widget: Widget, _ text: ShownText?) {
         // Setting a tooltip updates the widget's accessible description (a message to the

@@ -34,6 +34,11 @@ final class ThumbnailTile {
     var key: PhotoVersion? { photo?.version }
     /// Whether the tile shows its final state (a thumbnail or a failure).
     private(set) var isComplete = false
+    /// The tooltip, given as GTK shows it and kept as the tile's accessible description:
+    /// `tooltip-text` set on a tile on screen would ask the display where the pointer is (a
+    /// round trip to the X server) at every bind, some fifty when a search changes the
+    /// tiles on screen.
+    private var tooltip = ""
     /// Whether the tile shows the photo's embedded preview, until its thumbnail comes.
     private(set) var showsPreview = false
 
@@ -47,6 +52,7 @@ final class ThumbnailTile {
         gtk_widget_add_css_class(root, "thumbnail")
         LiveObjects.track(root)
         gtk_widget_set_overflow(root, GTK_OVERFLOW_HIDDEN)
+        gtk_widget_set_has_tooltip(root, 1)
 
         picture = gtk_picture_new()!.cast()
         gtk_picture_set_can_shrink(picture, 1)
@@ -65,6 +71,19 @@ final class ThumbnailTile {
         gtk_widget_set_visible(check, 0)
         gtk_widget_set_can_target(check, 0)
         gtk_overlay_add_overlay(root.cast(), check)
+        onQueryTooltip(root) { [weak self] asked in
+            guard let self, !self.tooltip.isEmpty else { return false }
+            Texts.setTooltip(asked: asked, ShownText(self.tooltip))
+            return true
+        }
+    }
+
+    /// The tooltip shown from now on, and the tile's accessible description.
+    private func setTooltip(_ text: ShownText) {
+        let plain = text.plain
+        guard plain != tooltip else { return }
+        tooltip = plain
+        Accessible.setDescription(root, plain)
     }
 
     /// Shows or hides the broken-image sign.
@@ -166,7 +185,7 @@ final class ThumbnailTile {
         self.photo = photo
         isMissing = false
         showNotFound(missing ? photo.displayName : nil)
-        Texts.setTooltip(root, ShownText(OutsideText(photo.displayName)))
+        setTooltip(ShownText(OutsideText(photo.displayName)))
         speak(selected: false)
         showBadge(nil)
         apply(thumbnail)
@@ -174,7 +193,7 @@ final class ThumbnailTile {
         isMissing = true
         isComplete = true
         gtk_widget_add_css_class(root, "missing")
-        Texts.setTooltip(root, ShownText(tr("“%s” was not found: it was moved or deleted outside this app.", OutsideText(photo.displayName))))
+        setTooltip(ShownText(tr("“%s” was not found: it was moved or deleted outside this app.", OutsideText(photo.displayName))))
     }
 
     /// Shows the bound photo's embedded preview while its thumbnail is made.
@@ -199,7 +218,7 @@ final class ThumbnailTile {
             showDuration(photo?.isVideo == true ? pixels.videoDuration : nil)
             showBadge(photo.flatMap { Self.badge(of: $0, motionMovie: pixels.motionMovie) })
             if pixels.endMissing, let photo {
-                Texts.setTooltip(root, ShownText(ShownText(OutsideText(photo.displayName)).plain + "\n" + FailureWords.endMissing))
+                setTooltip(ShownText(ShownText(OutsideText(photo.displayName)).plain + "\n" + FailureWords.endMissing))
             }
             isComplete = true
         case .failed(let reason):
@@ -209,8 +228,7 @@ final class ThumbnailTile {
             showBadge(photo.flatMap { Self.badge(of: $0, motionMovie: nil) })
             showBroken(true)
             gtk_widget_add_css_class(root, "broken")
-            let name = gtk_widget_get_tooltip_text(root).map { String(cString: $0) } ?? ""
-            Texts.setTooltip(root, ShownText(name.isEmpty ? reason : "\(name)\n\(reason)"))
+            setTooltip(ShownText(tooltip.isEmpty ? reason : "\(tooltip)\n\(reason)"))
             isComplete = true
         case nil:
             gtk_picture_set_paintable(picture, nil)
@@ -282,7 +300,7 @@ final class ThumbnailTile {
         guard let photo, !isMissing else { return }
         isComplete = false
         showsPreview = false
-        Texts.setTooltip(root, ShownText(OutsideText(photo.displayName)))
+        setTooltip(ShownText(OutsideText(photo.displayName)))
     }
 
     /// Unbinds the tile.
