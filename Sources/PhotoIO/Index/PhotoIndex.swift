@@ -77,34 +77,43 @@ public final class PhotoIndex: Sendable {
     /// What is known of each of `files` still valid, by URI; `sidecarStamp` gives each photo's
     /// sidecars' stamp now (asked only of photos whose marks are kept).
     public func known(_ files: [FileState], sidecarStamp: (String) -> Int64) -> [String: Known] {
-        let rows = use { db throws -> [String: [SQLiteDatabase.Value]] in
-            var rows: [String: [SQLiteDatabase.Value]] = [:]
+        var result: [String: Known] = [:]
+        known(files, sidecarStamp: sidecarStamp) { result[files[$0].uri] = $1 }
+        return result
+    }
+
+    /// What is known of each of `files` still valid, given to `found` with the file's place in
+    /// `files` as the table is read: for a folder of 100,000 photos no table of every row, nor
+    /// of every photo's marks and facts (about 100 MB together), is held at once.
+    public func known(_ files: [FileState], sidecarStamp: (String) -> Int64, found: (Int, Known) -> Void) {
+        _ = use { db throws -> Bool in
+            func take(_ row: [SQLiteDatabase.Value], _ place: Int) {
+                let file = files[place]
+                guard row[1].int == file.size, row[2].int == file.modified else { return }
+                var entry = Known()
+                if let stamp = row[3].int, stamp == sidecarStamp(file.uri) {
+                    entry.marks = PhotoMarks(favourite: row[4].int == 1, rating: Int(row[5].int ?? 0),
+                                             tags: (row[6].text ?? "").split(separator: "\n").map(String.init),
+                                             places: PlaceNames(lines: row[10].text ?? ""))
+                }
+                if row[7].int == 1 { entry.facts = Facts(camera: CameraNames.shared(row[8].text ?? ""), taken: row[9].int) }
+                if entry.marks != nil || entry.facts != nil { found(place, entry) }
+            }
             let columns = "SELECT uri, size, modified, sidecar, favourite, rating, tags, facts, camera, taken, places FROM photos"
             if files.count < 256 {
                 let find = try db.prepare(columns + " WHERE uri = ?")
-                for file in files { try find.run([.text(file.uri)]) { rows[file.uri] = $0 } }
-                return rows
+                for (place, file) in files.enumerated() { try find.run([.text(file.uri)]) { take($0, place) } }
+                return true
             }
             // One pass over the table: for a folder of 100,000 photos, quicker than 100,000 look-ups.
-            let wanted = Set(files.map(\.uri))
+            var places: [String: Int] = [:]
+            places.reserveCapacity(files.count)
+            for (place, file) in files.enumerated() where places[file.uri] == nil { places[file.uri] = place }
             try db.prepare(columns).run { row in
-                if let uri = row[0].text, wanted.contains(uri) { rows[uri] = row }
+                if let uri = row[0].text, let place = places[uri] { take(row, place) }
             }
-            return rows
-        } ?? [:]
-        var known: [String: Known] = [:]
-        for file in files {
-            guard let row = rows[file.uri], row[1].int == file.size, row[2].int == file.modified else { continue }
-            var entry = Known()
-            if let stamp = row[3].int, stamp == sidecarStamp(file.uri) {
-                entry.marks = PhotoMarks(favourite: row[4].int == 1, rating: Int(row[5].int ?? 0),
-                                         tags: (row[6].text ?? "").split(separator: "\n").map(String.init),
-                                         places: PlaceNames(lines: row[10].text ?? ""))
-            }
-            if row[7].int == 1 { entry.facts = Facts(camera: CameraNames.shared(row[8].text ?? ""), taken: row[9].int) }
-            if entry.marks != nil || entry.facts != nil { known[file.uri] = entry }
+            return true
         }
-        return known
     }
 
     /// Keeps what was read, in one transaction. A photo whose file changed since its row was
