@@ -54,4 +54,34 @@ import Testing
         #expect(sortedNames(once.reversed()) == once)
         #expect(once.firstIndex(of: "Ünïcödé 9.jpg")! < once.firstIndex(of: "Ünïcödé 10.jpg")!)
     }
+
+    @Test func keysOfAnyLengthSortByTheirBytes() {
+        // Around the 16 bytes held inline, and past them.
+        let names = ["a", "abcdefghijklmno", "abcdefghijklmnop", "abcdefghijklmnopq", "abcdefghijklmnopa",
+                     "abcdefghijklmnop1", "abcdefghijklmnop01", "IMG_20240101_123456.jpg", "IMG_20240101_123457.jpg",
+                     "IMG_20240101_12345.jpg", "photo-000123.jpg", "photo-000124.jpg", "Ünïcödé 10.jpg"]
+        let keys = names.map(NaturalSortKey.init)
+        for a in keys {
+            for b in keys {
+                let bytes = a.bytes.lexicographicallyPrecedes(b.bytes) ? -1 : (a.bytes == b.bytes ? 0 : 1)
+                #expect(NaturalSortKey.compare(a, b).signum() == bytes, "\(a.bytes) \(b.bytes)")
+                #expect((a == b) == (bytes == 0))
+            }
+        }
+        #expect(NaturalSortKey("abcdefghijklmnop01") == NaturalSortKey("abcdefghijklmnop1"))
+        #expect(NaturalSortKey("IMG_20240101_123456.jpg").bytes.count == 27)
+        #expect(NaturalSortKey("photo-000123.jpg").bytes == Array("photo-".utf8) + [1, 3] + Array("123.jpg".utf8))
+    }
+
+    @Test func aPlainNameIsTheEndOfItsURI() {
+        let plain = Photo(id: "file:///photos/IMG_20240101_123456.jpg", displayName: "IMG_20240101_123456.jpg", modified: 1, size: 2, contentType: "image/jpeg")
+        #expect(plain.displayName == "IMG_20240101_123456.jpg")
+        let escaped = Photo(id: "file:///photos/caf%C3%A9%20au%20lait%20long.jpg", displayName: "café au lait long.jpg", modified: 1, size: 2, contentType: "image/jpeg")
+        #expect(escaped.displayName == "café au lait long.jpg")
+        let other = Photo(id: "file:///photos/abcdefghijklmnopq.jpg", displayName: "not the same name.jpg", modified: 1, size: 2, contentType: "image/jpeg")
+        #expect(other.displayName == "not the same name.jpg")
+        let partOfAName = Photo(id: "file:///photos/xabcdefghijklmnopq.jpg", displayName: "abcdefghijklmnopq.jpg", modified: 1, size: 2, contentType: "image/jpeg")
+        #expect(partOfAName.displayName == "abcdefghijklmnopq.jpg")
+        #expect(plain == Photo(id: plain.id, displayName: plain.displayName, modified: 1, size: 2, contentType: "image/jpeg"))
+    }
 }

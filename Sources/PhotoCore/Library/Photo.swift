@@ -6,10 +6,14 @@ public struct Photo: Sendable, Hashable, Identifiable {
     /// What never changes for a listed file, held once and shared by every copy of the
     /// photo: a folder of 100,000 photos keeps each in several lists (its folder, the albums
     /// shown, their orders), so a copy costs one reference count instead of four and the
-    /// value stays small (24 bytes: this, the date taken and the companions).
+    /// value stays small (24 bytes: this, the date taken and the companions). A plain name
+    /// is not kept beside the URI that ends with it, and a short sort key is held inline.
     private final class Names: Sendable {
         let id: String
-        let displayName: String
+        /// The display name, or nil when it is the end of the URI after its last "/" and
+        /// longer than a string holds without an allocation of its own (15 bytes): a plain
+        /// name (`photo-000123.jpg`) is kept once, in the URI.
+        let ownDisplayName: String?
         let contentType: String
         let nameKey: NaturalSortKey
         let modified: Int64
@@ -17,11 +21,22 @@ public struct Photo: Sendable, Hashable, Identifiable {
 
         init(id: String, displayName: String, contentType: String, modified: Int64, size: Int64) {
             self.id = id
-            self.displayName = displayName
+            let count = displayName.utf8.count
+            let isURIEnd = count > 15 && id.utf8.count > count
+                && id.utf8.suffix(count).elementsEqual(displayName.utf8)
+                && id.utf8.dropLast(count).last == UInt8(ascii: "/")
+            ownDisplayName = isURIEnd ? nil : displayName
             self.contentType = contentType
             self.modified = modified
             self.size = size
             nameKey = NaturalSortKey(displayName)
+        }
+
+        var displayName: String {
+            if let ownDisplayName { return ownDisplayName }
+            let utf8 = id.utf8
+            let start = utf8.lastIndex(of: UInt8(ascii: "/")).map(utf8.index(after:)) ?? utf8.startIndex
+            return String(Substring(utf8[start...]))
         }
     }
 

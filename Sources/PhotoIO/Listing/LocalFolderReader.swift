@@ -159,7 +159,16 @@ enum LocalFolderReader {
             let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: strlen(name))
             guard bytes.allSatisfy({ isLetterOrDigit($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") })
             else { return nil }
-            return folderURI + String(decoding: bytes, as: UTF8.self)
+            // Written in place at its exact length: `+` would leave the string room to grow
+            // (up to half again), and a folder's URIs are kept for as long as it is shown.
+            var folder = folderURI
+            return folder.withUTF8 { folderBytes in
+                String(unsafeUninitializedCapacity: folderBytes.count + bytes.count) { out in
+                    _ = out.initialize(fromContentsOf: folderBytes)
+                    _ = out[folderBytes.count...].initialize(fromContentsOf: bytes)
+                    return folderBytes.count + bytes.count
+                }
+            }
         }
 
         private func isLetterOrDigit(_ byte: UInt8) -> Bool {
