@@ -10,6 +10,9 @@ import PhotoIO
 // every merge of a listing, out of its heaps, which keep the memory once they are freed:
 // with 100,000 photos the window peaked 30 to 40 MiB higher.
 mallopt(M_MMAP_THRESHOLD, 128 * 1024)
+// With the cairo renderer asked for, GTK starts without loading the GL driver it would not
+// draw with (see CairoRendering): set now, before any thread runs.
+MainActor.assumeIsolated { CairoRendering.leaveGLOut() }
 // GLib writes info and debug lines (G_MESSAGES_DEBUG) to stdout unless told: standard
 // output is for what `--pick` answers, so every log line goes to stderr.
 g_log_writer_default_set_use_stderr(1)

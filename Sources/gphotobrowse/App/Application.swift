@@ -42,6 +42,8 @@ final class Application {
     }
 
     private func startup() {
+        // GTK has started: the programs opened from here get the environment as it was.
+        CairoRendering.restoreEnvironment()
         // Before any window: windows open at the size remembered, folders in its order.
         Preferences.shared.start()
         Style.install()
