@@ -77,14 +77,20 @@ public struct SearchCorpus: Sendable {
     private var factsTaken: [Int64] = []
     private var camera: [String] = []
     private var tags: [[String]] = []
-    private var places: [PlaceNames] = []
+    /// The place names of the few photos that have them (64 bytes a photo, kept for all,
+    /// would be 6 MB on 100,000).
+    private var placesOf: [Int32: PlaceNames] = [:]
     private var segmentOf: [Int32] = []
     /// The place of each photo by its URI, for the marks and facts told by URI: made as
     /// they come (`place(ofURI:)`), not as photos are added, so that the first search of a
     /// large folder does not wait for 100,000 URIs hashed. Holds the photos below `uriIndexed`.
     private var placeOfURI: [String: Int32] = [:]
     private var uriIndexed = 0
+    /// The place of each photo by its identity, for an album told again in another order:
+    /// made then (`place(of:)`), not as photos are added, like `placeOfURI`. Holds the
+    /// photos below `identitiesIndexed`.
     private var placeOfPhoto: [ObjectIdentifier: Int32] = [:]
+    private var identitiesIndexed = 0
     /// Marks and facts told of photos no album told held then, for when one does: the main
     /// thread hands every photo's over once, not at each album told.
     private var marksOfUnplaced: [String: PhotoMarks] = [:]
@@ -182,7 +188,7 @@ public struct SearchCorpus: Sendable {
                 let place = before.positions[n]
                 if photos[Int(place)].dateTaken != photo.dateTaken { photos[Int(place)] = photo }
                 positions.append(place)
-            } else if let place = placeOfPhoto[photo.identity] {
+            } else if let place = place(of: photo) {
                 // The same file; its date taken may have been read since.
                 if photos[Int(place)].dateTaken != photo.dateTaken { photos[Int(place)] = photo }
                 positions.append(place)
@@ -206,7 +212,6 @@ public struct SearchCorpus: Sendable {
 
     /// Room for `count` photos in every table.
     private mutating func reserveCapacity(_ count: Int) {
-        placeOfPhoto.reserveCapacity(count)
         photos.reserveCapacity(count)
         favourite.reserveCapacity(count)
         rating.reserveCapacity(count)
@@ -214,7 +219,6 @@ public struct SearchCorpus: Sendable {
         factsTaken.reserveCapacity(count)
         camera.reserveCapacity(count)
         tags.reserveCapacity(count)
-        places.reserveCapacity(count)
         segmentOf.reserveCapacity(count)
         segmentStart.reserveCapacity(count)
         segmentOwner.reserveCapacity(count)
@@ -225,6 +229,17 @@ public struct SearchCorpus: Sendable {
     private mutating func place(ofURI uri: String) -> Int32? {
         indexURIs()
         return placeOfURI[uri]
+    }
+
+    /// The place of the photo whose identity this is, the photos added since the last look
+    /// indexed first.
+    private mutating func place(of photo: Photo) -> Int32? {
+        if identitiesIndexed < photos.count {
+            placeOfPhoto.reserveCapacity(photos.count)
+            for p in identitiesIndexed..<photos.count { placeOfPhoto[photos[p].identity] = Int32(p) }
+            identitiesIndexed = photos.count
+        }
+        return placeOfPhoto[photo.identity]
     }
 
     /// `placeOfURI` told the photos added since it last was.
@@ -253,9 +268,8 @@ public struct SearchCorpus: Sendable {
         factsTaken.append(facts?.taken ?? Self.noDate)
         camera.append(facts?.camera ?? "")
         tags.append(marks.tags)
-        places.append(marks.places)
+        if !marks.places.isEmpty { placesOf[place] = marks.places }
         segmentOf.append(-1)
-        placeOfPhoto[photo.identity] = place
         writeText(at: Int(place))
         return place
     }
@@ -263,9 +277,9 @@ public struct SearchCorpus: Sendable {
     private mutating func set(_ marks: PhotoMarks, at p: Int) {
         favourite[p] = marks.favourite
         rating[p] = UInt8(marks.rating)
-        if tags[p] != marks.tags || places[p] != marks.places {
+        if tags[p] != marks.tags || placesOf[Int32(p)] ?? .none != marks.places {
             tags[p] = marks.tags
-            places[p] = marks.places
+            placesOf[Int32(p)] = marks.places.isEmpty ? nil : marks.places
             writeText(at: p)
         }
     }
@@ -308,7 +322,7 @@ public struct SearchCorpus: Sendable {
             PhotoSearch.appendFolded(tag, to: &text)
             text.append(0x0A)
         }
-        for place in places[p].names {
+        for place in placesOf.isEmpty ? [] : placesOf[Int32(p)]?.names ?? [] {
             PhotoSearch.appendFolded(place, to: &text)
             text.append(0x0A)
         }
