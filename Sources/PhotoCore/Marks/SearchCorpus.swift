@@ -81,9 +81,10 @@ public struct SearchCorpus: Sendable {
     /// would be 6 MB on 100,000).
     private var placesOf: [Int32: PlaceNames] = [:]
     private var segmentOf: [Int32] = []
-    /// The place of each photo by its URI, for the marks and facts told by URI: made as
-    /// they come (`place(ofURI:)`), not as photos are added, so that the first search of a
-    /// large folder does not wait for 100,000 URIs hashed. Holds the photos below `uriIndexed`.
+    /// The place of each photo by its URI, for the marks and facts told by URI: made after
+    /// the photos are added (`indexURIs`, or as such a change first comes), not as they are,
+    /// so that a search asked meanwhile does not wait for 100,000 URIs hashed. Holds the
+    /// photos below `uriIndexed`.
     private var placeOfURI: [String: Int32] = [:]
     private var uriIndexed = 0
     /// The place of each photo by its identity, for an album told again in another order:
@@ -242,8 +243,10 @@ public struct SearchCorpus: Sendable {
         return placeOfPhoto[photo.identity]
     }
 
-    /// `placeOfURI` told the photos added since it last was.
-    private mutating func indexURIs() {
+    /// `placeOfURI` told the photos added since it last was: by `place(ofURI:)`, or ahead of
+    /// the marks and facts told by URI (as a folder's corpus is made: the marks the index
+    /// holds come seconds later, by URI, and a key typed then would wait for 100,000 URIs).
+    public mutating func indexURIs() {
         guard uriIndexed < photos.count else { return }
         placeOfURI.reserveCapacity(photos.count)
         for p in uriIndexed..<photos.count { placeOfURI[photos[p].id] = Int32(p) }

@@ -73,6 +73,8 @@ final class PhotoFiltering {
         guard let folder else { return }
         let corpus = corpus(told: folder.contents, in: folder)
         _ = jobs.submit(to: .searches, priority: 0) { _ in corpus.update() }
+        // Then its places by URI, after any search asked for meanwhile.
+        _ = jobs.submit(to: .searches, priority: -1) { _ in corpus.indexURIs() }
     }
 
     /// `change` told to the folder's corpus, and applied on the search worker at the main
@@ -244,6 +246,12 @@ final class FolderSearchCorpus: Sendable {
         }
         guard !told.isEmpty else { return }
         corpus.withLock { $0.apply(told) }
+    }
+
+    /// On the search worker: the places by URI made for the photos the corpus holds, ahead
+    /// of the marks and facts told by URI (`SearchCorpus.indexURIs`).
+    func indexURIs() {
+        corpus.withLock { $0.indexURIs() }
     }
 
     /// On the search worker: what `search` keeps of the album `album` as told last; nil once
