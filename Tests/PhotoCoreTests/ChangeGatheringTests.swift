@@ -71,29 +71,14 @@ private func forward(_ change: FolderTreeChange, to list: inout PhotoList, album
         #expect(sum.changedAlbums.contains(.folder(folder("a").uri)) && sum.changedAlbums.contains(.folder(folder("b").uri)))
     }
 
-    @Test func slicesGoToTheAlbumsOnceTheyAreThreeTimesWhatTheLargestHolds() {
-        #expect(!MergeSlices.isHandOverDue(pending: 0, largestAlbum: 0))
-        #expect(MergeSlices.isHandOverDue(pending: MergeSlices.size, largestAlbum: 0))
-        #expect(!MergeSlices.isHandOverDue(pending: MergeSlices.size, largestAlbum: 40_000))
-        #expect(!MergeSlices.isHandOverDue(pending: 40_000, largestAlbum: 40_000))
-        #expect(MergeSlices.isHandOverDue(pending: 120_000, largestAlbum: 40_000))
-        // A listing of 100,000 photos in slices of 5,000 reaches an album in a few hand-overs,
-        // the positions they touch (the album's size after each, the last at the end) about
-        // twice the photos.
-        var album = 0, pending = 0, handOvers = 0, touched = 0
-        for _ in 0..<20 {
-            pending += MergeSlices.size
-            if MergeSlices.isHandOverDue(pending: pending, largestAlbum: album) {
-                album += pending
-                touched += album
-                pending = 0
-                handOvers += 1
-            }
-        }
-        touched += album + pending
-        #expect(album + pending == 100_000)
-        #expect(handOvers <= 3)
-        #expect(touched <= 210_000)
+    @Test func slicesGoToTheAlbumsAtOnceForTheFirstScreenThenOnceASecond() {
+        #expect(!MergeSlices.isHandOverDue(pending: 0, largestAlbum: 0, waited: 5))
+        #expect(MergeSlices.isHandOverDue(pending: 1, largestAlbum: 0, waited: 0))
+        #expect(!MergeSlices.isHandOverDue(pending: 95_000, largestAlbum: 64, waited: 0.9))
+        #expect(MergeSlices.isHandOverDue(pending: 1, largestAlbum: 40_000, waited: MergeSlices.handOverInterval))
+        // A hand-over that took 0.3 s spaces the next one 3 s later.
+        #expect(!MergeSlices.isHandOverDue(pending: 1, largestAlbum: 40_000, waited: 2.9, lastHandOver: 0.3))
+        #expect(MergeSlices.isHandOverDue(pending: 1, largestAlbum: 40_000, waited: 3, lastHandOver: 0.3))
     }
 
     @Test func aFolderOfJpegsPairsWithTheRawThatComesLast() {
@@ -140,7 +125,7 @@ private func forward(_ change: FolderTreeChange, to list: inout PhotoList, album
         #expect(NaturalSortKey(name).bytes == expected)
     }
 
-    @MainActor @Test func slicesReachTheAlbumsInFewStepsAndAllOfThemByTheEnd() {
+    @MainActor @Test func slicesReachTheAlbumsOnceASecondAndAllOfThemByTheEnd() {
         let albums = FolderAlbums(rootURI: root, rootName: "Pictures")
         let all = AlbumContents(id: .allPhotos, order: .byName, source: nil)
         albums.attach(all)
@@ -150,16 +135,41 @@ private func forward(_ change: FolderTreeChange, to list: inout PhotoList, album
         let slices = (0..<8).map { n in
             [FolderPhotos(folder: here, photos: (0..<MergeSlices.size).map { photo("\(n)-\($0).jpg", in: here) })]
         }
-        for (n, slice) in slices.enumerated() { albums.merge(slice, sliceWaiting: n < slices.count - 1) }
-        #expect(all.photos.count == 8 * MergeSlices.size)
+        // The first slice at once (the album was empty), the next ones wait for a second
+        // from when the first of them was merged, and are due then.
+        #expect(albums.merge(slices[0], at: 10) == nil)
+        #expect(all.photos.count == MergeSlices.size)
+        #expect(albums.merge(slices[1], at: 10.1) == 10.1 + MergeSlices.handOverInterval)
+        #expect(albums.merge(slices[2], at: 10.5) == 10.1 + MergeSlices.handOverInterval)
+        #expect(all.photos.count == MergeSlices.size)
+        #expect(albums.merge(slices[3], at: 11.1) == nil)
+        #expect(all.photos.count == 4 * MergeSlices.size)
+        for slice in slices[4...] { albums.merge(slice, at: 11.2) }
         #expect(albums.tree.photoCount == 8 * MergeSlices.size)
-        // 5,000, then 15,000 more (three times what it holds), then the last 20,000.
+        #expect(all.photos.count == 4 * MergeSlices.size)
+        // The walk's end hands over the rest.
+        albums.finish(.success(8 * MergeSlices.size))
+        #expect(all.photos.count == 8 * MergeSlices.size)
         #expect(splices == 3)
+        // Photos that wait go when the source says so (no slice came by in time).
+        albums.merge([FolderPhotos(folder: here, photos: [photo("later.jpg", in: here)])], at: 20)
+        #expect(all.photos.photo(id: here.uri + "/later.jpg") == nil)
+        albums.handOverWaiting()
+        #expect(all.photos.photo(id: here.uri + "/later.jpg") != nil)
+        // A hand-over that took long spaces the next ones as many times longer.
+        var clock = 40.0
+        albums.clock = { clock }
+        all.observeChanges { _ in clock += 0.5 }
+        albums.merge([FolderPhotos(folder: here, photos: [photo("slow.jpg", in: here)])], at: 40)
+        albums.handOverWaiting()
+        #expect(albums.merge([FolderPhotos(folder: here, photos: [photo("slower.jpg", in: here)])], at: 41) == 46)
+        #expect(albums.merge([FolderPhotos(folder: here, photos: [photo("slowest.jpg", in: here)])], at: 46) == nil)
+        #expect(all.photos.photo(id: here.uri + "/slower.jpg") != nil)
         // A change while slices wait for the albums comes after them.
-        albums.merge([FolderPhotos(folder: here, photos: [photo("late.jpg", in: here)])], sliceWaiting: true)
+        albums.merge([FolderPhotos(folder: here, photos: [photo("late.jpg", in: here)])], at: 30)
         albums.forget([here.uri + "/0-0.jpg"])
         #expect(all.photos.photo(id: here.uri + "/late.jpg") != nil)
         #expect(all.photos.photo(id: here.uri + "/0-0.jpg") == nil)
-        #expect(all.photos.count == 8 * MergeSlices.size)
+        #expect(all.photos.count == 8 * MergeSlices.size + 4)
     }
 }

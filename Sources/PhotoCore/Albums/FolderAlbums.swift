@@ -15,8 +15,13 @@ public final class FolderAlbums {
     /// The subfolder album count last traced (`trace albums`).
     private var tracedAlbumCount: Int?
     /// What the slices merged into the tree changed and the albums fed have not been given
-    /// yet (`MergeSlices.isHandOverDue`).
+    /// yet (`MergeSlices.isHandOverDue`), and since when (on `merge`'s clock).
     private var unapplied = FolderTreeChange()
+    private var waitingSince: Double = 0
+    /// How long the last hand-over of merged slices took, in seconds on `clock`.
+    private var lastHandOver: Double = 0
+    /// The clock `merge` is given times on, which times hand-overs (seconds).
+    public var clock: () -> Double = { 0 }
     /// The albums, their counts or covers changed (the switcher shows them again).
     public var onAlbumsChanged: () -> Void = {}
 
@@ -61,25 +66,44 @@ public final class FolderAlbums {
         return true
     }
 
-    /// A slice of what a walk found, into the tree. The albums fed get what it changed with
-    /// the slices before it once they are at least three times as many photos as the largest
-    /// album holds, or when no other slice waits (`sliceWaiting` false): giving them photos
-    /// costs a pass over the whole album, so a long listing reaches them in a few steps.
-    public func merge(_ slice: [FolderPhotos], sliceWaiting: Bool = false) {
+    /// A slice of what a walk found, into the tree, at `now` (seconds, on `clock`). The albums
+    /// fed get what it changed, with the slices before it, when they show no photo yet (the
+    /// first screen), or when the first of those slices was merged a second ago, or ten times
+    /// as long as the last hand-over took (`MergeSlices.handOverSpacing`): giving them photos
+    /// costs a pass over the whole album, so a long listing reaches them once at its end
+    /// (`finish`), or every second or so while it goes on. Returns when the photos waiting are due (nil: none wait), for
+    /// `handOverWaiting` then, in case no other slice comes by. Without a time the albums get
+    /// it at once.
+    @discardableResult
+    public func merge(_ slice: [FolderPhotos], at now: Double? = nil) -> Double? {
+        let wasWaiting = !unapplied.isEmpty
         unapplied.append(tree.insert(slice))
-        if !sliceWaiting || MergeSlices.isHandOverDue(pending: unapplied.insertedCount,
-                                                      largestAlbum: fed.map(\.photos.count).max() ?? 0) {
+        guard let now else {
+            handOverUnapplied()
+            return nil
+        }
+        if !wasWaiting { waitingSince = now }
+        if MergeSlices.isHandOverDue(pending: unapplied.insertedCount, largestAlbum: fed.map(\.photos.count).max() ?? 0,
+                                     waited: now - waitingSince, lastHandOver: lastHandOver) {
             handOverUnapplied()
         }
+        return unapplied.isEmpty ? nil : waitingSince + MergeSlices.handOverSpacing(lastHandOver: lastHandOver)
+    }
+
+    /// Hands the albums fed what merged slices changed and they were not given yet (the
+    /// time `merge` said has come, or the caller cannot wait).
+    public func handOverWaiting() {
+        handOverUnapplied()
     }
 
     /// The first walk ended, having found `result` photos (or failed): every album is told
-    /// it is listed, with its own count.
+    /// it is listed, with its own count (after `trace albums`: the switcher has every album
+    /// by then, whatever being listed starts).
     public func finish(_ result: Result<Int, FolderError>) {
         handOverUnapplied()
         listing = result
-        for album in fed { album.listed(result.map { _ in album.photos.count }) }
         traceAlbumCount()
+        for album in fed { album.listed(result.map { _ in album.photos.count }) }
     }
 
     /// Photos new or changed in `folder`, and paths gone (photos, or folders with everything
@@ -133,7 +157,9 @@ public final class FolderAlbums {
     /// Hands the changes of merged slices the albums fed have not been given yet.
     private func handOverUnapplied() {
         guard !unapplied.isEmpty else { return }
+        let start = clock()
         apply(FolderTreeChange())
+        lastHandOver = clock() - start
     }
 
     /// Hands a change of the tree to the albums fed, as splices, and to the switcher (after

@@ -5,17 +5,29 @@ public enum MergeSlices {
     /// The photos most merged in one turn of the main loop.
     public static let size = 5_000
 
+    /// How long photos merged into the tree wait at least before they go to the albums shown
+    /// while a walk goes on, in seconds.
+    public static let handOverInterval = 1.0
+
+    /// How long photos wait for the albums while a walk goes on, the last hand-over having
+    /// taken `lastHandOver` seconds: a second, or ten times that if longer, so that handing
+    /// photos over takes at most a tenth of the main thread however large the album grew.
+    public static func handOverSpacing(lastHandOver: Double) -> Double {
+        max(handOverInterval, 10 * lastHandOver)
+    }
+
     /// Whether the photos merged into the tree and not yet handed to the albums shown
-    /// (`pending`) go to them now, the largest of those albums holding `largestAlbum`
-    /// photos. Handing photos to an album costs a pass over all of its photos (its order,
-    /// its grid's model: GTK asks for an item at every position a splice adds), so they go
-    /// when they are at least three times as many as the album holds (or a slice's worth):
-    /// each hand-over makes the album four times larger, so a listing of 100,000 photos
-    /// reaches the albums in three steps, not in a pass over the whole album for every
-    /// slice. The window also hands them over when no slice is waiting, and before any
-    /// other change.
-    public static func isHandOverDue(pending: Int, largestAlbum: Int) -> Bool {
-        pending > 0 && pending >= max(size, 3 * largestAlbum)
+    /// (`pending`, the first of them merged `waited` seconds ago) go to them now, the largest
+    /// of those albums holding `largestAlbum` photos, the last hand-over having taken
+    /// `lastHandOver` seconds. Handing photos to an album costs a pass over all of its photos
+    /// (its order, its grid's model: GTK asks for an item at every position a splice adds),
+    /// so once the albums show photos (the first screen) the rest waits for the walk's end,
+    /// when they go at once, or for `handOverSpacing`, so that a walk that takes long
+    /// (another machine, a huge tree, a busy machine) still shows what it finds: a local
+    /// listing of 100,000 photos reaches the albums in one step after its first screen, not
+    /// in a pass over the whole album for every slice.
+    public static func isHandOverDue(pending: Int, largestAlbum: Int, waited: Double, lastHandOver: Double = 0) -> Bool {
+        pending > 0 && (largestAlbum == 0 || waited >= handOverSpacing(lastHandOver: lastHandOver))
     }
 
     /// `batches` in slices of at most `size` photos, in their order; a folder's photos may be

@@ -32,6 +32,8 @@ final class FolderSource: AlbumSource {
     /// once it has ended.
     private(set) var webReport: WebAlbumWalk.Report?
     /// What walks delivered and is not merged yet, merged a slice per turn of the main loop.
+    /// Whether a hand-over of the photos merged and waiting is due on a timer (`handOverWaiting`).
+    private var isHandOverScheduled = false
     private var unmerged = MergeQueue<(run: TreeWalkRun, result: Result<FolderTreeWalk.Totals, FolderError>)>()
 
     /// Progress of reading dates taken, for the header bar; nil when no reading is under way.
@@ -59,6 +61,7 @@ final class FolderSource: AlbumSource {
         self.uri = uri
         isWeb = WebPhotoFiles.isWebAddress(uri)
         treeAlbums = FolderAlbums(rootURI: uri, rootName: name)
+        treeAlbums.clock = Self.now
         dates.onDates = { [weak self] read, progress in self?.receiveDates(read, progress) }
         dates.onFinished = { [weak self] in self?.datesRead() }
         livePairs.onIdentifiers = { [weak self] read in self?.receiveLiveIdentifiers(read) }
@@ -144,7 +147,7 @@ final class FolderSource: AlbumSource {
         guard let step = unmerged.next() else { return }
         switch step {
         case .photos(let slice):
-            treeAlbums.merge(slice, sliceWaiting: unmerged.isSliceWaiting)
+            if let due = treeAlbums.merge(slice, at: Self.now()) { handOverWaiting(at: due) }
             if Trace.tilesEnabled { Trace.milestone("merged", slice.reduce(0) { $0 + $1.photos.count }) }
         case .end(let end):
             if end.run === walk {
@@ -154,6 +157,24 @@ final class FolderSource: AlbumSource {
             }
         }
         if unmerged.isMerging { whenIdle { [weak self] in self?.mergeNext() } }
+    }
+
+    /// Seconds on the monotonic clock, for when merged photos are due to the albums.
+    nonisolated private static func now() -> Double { Double(g_get_monotonic_time()) / 1_000_000 }
+
+    /// Hands the photos merged and still waiting to the albums at `due` (seconds on `now`'s
+    /// clock), unless the walk's end or a later slice did it first: a walk that finds
+    /// nothing more for a while still shows what it found.
+    private func handOverWaiting(at due: Double) {
+        guard !isHandOverScheduled else { return }
+        isHandOverScheduled = true
+        let milliseconds = UInt32(max(0, due - Self.now()) * 1000)
+        after(milliseconds: milliseconds) { [weak self] in
+            guard let self else { return }
+            isHandOverScheduled = false
+            guard !isCancelled else { return }
+            treeAlbums.handOverWaiting()
+        }
     }
 
     nonisolated static let traceSkippedFile: @Sendable (TreeFolder, SkippedEntry) -> Void = { _, skipped in
