@@ -67,10 +67,13 @@ let package = Package(
         ),
         // Formats gdk-pixbuf does not read, or reads short, decoded in the decoder processes:
         // LibRaw for cameras' RAW files, libheif for HEIC and AVIF, libjxl for JPEG XL, and
-        // Little CMS for colour profiles (each behind a small wrapper of PhotoIO's).
-        .systemLibrary(name: "CRaw", pkgConfig: "libraw_r", providers: [.apt(["libraw-dev"])]),
-        .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
-        .systemLibrary(name: "CJxl", pkgConfig: "libjxl", providers: [.apt(["libjxl-dev"])]),
+        // Little CMS for colour profiles (each behind a small wrapper of PhotoIO's). LibRaw,
+        // libheif and libjxl (and libtiff below) are headers only here, no pkg-config, which
+        // would link them: PhotoIO's `FormatLibraries` loads each the first time a file needs
+        // it, so that a process decoding JPEGs never loads them (meson checks their versions).
+        .systemLibrary(name: "CRaw", providers: [.apt(["libraw-dev"])]),
+        .systemLibrary(name: "CHeif", providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(name: "CJxl", providers: [.apt(["libjxl-dev"])]),
         .systemLibrary(name: "CLcms", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         // GStreamer for videos' frames, lengths and dates in the decoder processes (appsink
         // takes the frame); the viewer plays them with GTK's own media stack.
@@ -80,7 +83,7 @@ let package = Package(
         .systemLibrary(name: "CJpeg", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         // libpng and libtiff for a large PNG's or TIFF's region read a row, strip or tile at a time.
         .systemLibrary(name: "CPng", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-        .systemLibrary(name: "CTiff", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
+        .systemLibrary(name: "CTiff", providers: [.apt(["libtiff-dev"])]),
         // SQLite for the photo index: marks, cameras and dates kept between runs.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // libportal for the desktop portal's calls (Set as Background), with the window as

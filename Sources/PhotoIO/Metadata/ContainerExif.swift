@@ -41,9 +41,9 @@ enum ContainerExif {
     /// (µs, as `ExifDate`), as LibRaw reads them; nil when LibRaw cannot read the file.
     static func rawFacts(descriptor: Int32) -> (camera: String?, taken: Int64?)? {
         withMapped(descriptor) { bytes -> (camera: String?, taken: Int64?)? in
-            guard StillFormat.sniff(Array(bytes.prefix(64)), name: nil) == .raw, let raw = libraw_init(0) else { return nil }
-            defer { libraw_close(raw) }
-            guard libraw_open_buffer(raw, UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count) == LIBRAW_SUCCESS.rawValue else { return nil }
+            guard StillFormat.sniff(Array(bytes.prefix(64)), name: nil) == .raw, let libraw = FormatLibraries.raw, let raw = libraw.libraw_init(0) else { return nil }
+            defer { libraw.libraw_close(raw) }
+            guard libraw.libraw_open_buffer(raw, UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count) == LIBRAW_SUCCESS.rawValue else { return nil }
             let make = text(raw.pointee.idata.make), model = text(raw.pointee.idata.model)
             return (PhotoDetails.camera(make: make, model: model), taken(raw.pointee.other.timestamp))
         }
@@ -74,18 +74,18 @@ enum ContainerExif {
     /// The primary image's EXIF item, from its TIFF header on (the item starts with the
     /// offset of that header).
     private static func heifExif(_ bytes: UnsafeRawBufferPointer) -> [UInt8]? {
-        guard let context = heif_context_alloc() else { return nil }
-        defer { heif_context_free(context) }
-        guard heif_context_read_from_memory_without_copy(context, bytes.baseAddress, bytes.count, nil).code == heif_error_Ok else { return nil }
+        guard let heif = FormatLibraries.heif, let context = heif.heif_context_alloc() else { return nil }
+        defer { heif.heif_context_free(context) }
+        guard heif.heif_context_read_from_memory_without_copy(context, bytes.baseAddress, bytes.count, nil).code == heif_error_Ok else { return nil }
         var primary: OpaquePointer?
-        guard heif_context_get_primary_image_handle(context, &primary).code == heif_error_Ok, let primary else { return nil }
-        defer { heif_image_handle_release(primary) }
+        guard heif.heif_context_get_primary_image_handle(context, &primary).code == heif_error_Ok, let primary else { return nil }
+        defer { heif.heif_image_handle_release(primary) }
         var id: heif_item_id = 0
-        guard heif_image_handle_get_list_of_metadata_block_IDs(primary, "Exif", &id, 1) == 1 else { return nil }
-        let size = heif_image_handle_get_metadata_size(primary, id)
+        guard heif.heif_image_handle_get_list_of_metadata_block_IDs(primary, "Exif", &id, 1) == 1 else { return nil }
+        let size = heif.heif_image_handle_get_metadata_size(primary, id)
         guard size > 4, size <= tiffBytes else { return nil }
         var item = [UInt8](repeating: 0, count: size)
-        guard item.withUnsafeMutableBytes({ heif_image_handle_get_metadata(primary, id, $0.baseAddress).code }) == heif_error_Ok else { return nil }
+        guard item.withUnsafeMutableBytes({ heif.heif_image_handle_get_metadata(primary, id, $0.baseAddress).code }) == heif_error_Ok else { return nil }
         let offset = Int(item[0]) << 24 | Int(item[1]) << 16 | Int(item[2]) << 8 | Int(item[3])
         guard offset <= size - 4 - 8 else { return nil }
         return Array(item[(4 + offset)...])

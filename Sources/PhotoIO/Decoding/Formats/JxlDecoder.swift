@@ -8,18 +8,18 @@ import PhotoCore
 /// writes XYB images in sRGB; other images are converted from their profile with lcms2).
 enum JxlDecoder {
     static func decode(_ bytes: [UInt8], maxPixels: Int, cancellation: CancellationFlag) -> Result<OwnDecodedImage, DecodeFailure> {
-        guard let decoder = JxlDecoderCreate(nil) else { return .failure(DecodeFailure(.tooLarge, tr("The JPEG XL decoder could not start."))) }
-        defer { JxlDecoderDestroy(decoder) }
+        guard let jxl = FormatLibraries.jxl, let decoder = jxl.JxlDecoderCreate(nil) else { return .failure(DecodeFailure(.tooLarge, tr("The JPEG XL decoder could not start."))) }
+        defer { jxl.JxlDecoderDestroy(decoder) }
         let events = Int32(JXL_DEC_BASIC_INFO.rawValue | JXL_DEC_COLOR_ENCODING.rawValue | JXL_DEC_FULL_IMAGE.rawValue)
-        guard JxlDecoderSubscribeEvents(decoder, events) == JXL_DEC_SUCCESS else {
+        guard jxl.JxlDecoderSubscribeEvents(decoder, events) == JXL_DEC_SUCCESS else {
             return .failure(DecodeFailure(.corrupt, tr("The image could not be decoded.")))
         }
         func damaged() -> DecodeFailure { DecodeFailure(.corrupt, tr("The JPEG XL image is damaged.")) }
         return bytes.withUnsafeBytes { buffer -> Result<OwnDecodedImage, DecodeFailure> in
-            guard JxlDecoderSetInput(decoder, buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), buffer.count) == JXL_DEC_SUCCESS else {
+            guard jxl.JxlDecoderSetInput(decoder, buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), buffer.count) == JXL_DEC_SUCCESS else {
                 return .failure(damaged())
             }
-            JxlDecoderCloseInput(decoder)
+            jxl.JxlDecoderCloseInput(decoder)
             var info = JxlBasicInfo()
             var format = JxlPixelFormat(num_channels: 4, data_type: JXL_TYPE_UINT8, endianness: JXL_NATIVE_ENDIAN, align: 0)
             var pixels: [UInt8] = []
@@ -27,9 +27,9 @@ enum JxlDecoder {
             var inSRGB = false
             while true {
                 if cancellation.isCancelled { return .failure(DecodeFailure(.cancelled, "Cancelled")) }
-                switch JxlDecoderProcessInput(decoder) {
+                switch jxl.JxlDecoderProcessInput(decoder) {
                 case JXL_DEC_BASIC_INFO:
-                    guard JxlDecoderGetBasicInfo(decoder, &info) == JXL_DEC_SUCCESS else { return .failure(damaged()) }
+                    guard jxl.JxlDecoderGetBasicInfo(decoder, &info) == JXL_DEC_SUCCESS else { return .failure(damaged()) }
                     let size = PixelSize(width: Int(info.xsize), height: Int(info.ysize))
                     if size.pixels > maxPixels || size.width > 65_535 || size.height > 65_535 {
                         return .failure(DecodeFailure(.tooLarge, tr("The image is too large to open safely (%s pixels).", "\(size)")))
@@ -43,23 +43,23 @@ enum JxlDecoder {
                     sRGB.primaries = JXL_PRIMARIES_SRGB
                     sRGB.transfer_function = JXL_TRANSFER_FUNCTION_SRGB
                     sRGB.rendering_intent = JXL_RENDERING_INTENT_PERCEPTUAL
-                    _ = JxlDecoderSetPreferredColorProfile(decoder, &sRGB)
+                    _ = jxl.JxlDecoderSetPreferredColorProfile(decoder, &sRGB)
                     var encoded = JxlColorEncoding()
-                    if JxlDecoderGetColorAsEncodedProfile(decoder, nil, JXL_COLOR_PROFILE_TARGET_DATA, &encoded) == JXL_DEC_SUCCESS {
+                    if jxl.JxlDecoderGetColorAsEncodedProfile(decoder, nil, JXL_COLOR_PROFILE_TARGET_DATA, &encoded) == JXL_DEC_SUCCESS {
                         inSRGB = encoded.primaries == JXL_PRIMARIES_SRGB && encoded.white_point == JXL_WHITE_POINT_D65
                             && encoded.transfer_function == JXL_TRANSFER_FUNCTION_SRGB
                     }
                     var size = 0
-                    if !inSRGB, JxlDecoderGetICCProfileSize(decoder, nil, JXL_COLOR_PROFILE_TARGET_DATA, &size) == JXL_DEC_SUCCESS, size > 0, size < 4 << 20 {
+                    if !inSRGB, jxl.JxlDecoderGetICCProfileSize(decoder, nil, JXL_COLOR_PROFILE_TARGET_DATA, &size) == JXL_DEC_SUCCESS, size > 0, size < 4 << 20 {
                         icc = [UInt8](repeating: 0, count: size)
-                        if JxlDecoderGetColorAsICCProfile(decoder, nil, JXL_COLOR_PROFILE_TARGET_DATA, &icc, size) != JXL_DEC_SUCCESS { icc = [] }
+                        if jxl.JxlDecoderGetColorAsICCProfile(decoder, nil, JXL_COLOR_PROFILE_TARGET_DATA, &icc, size) != JXL_DEC_SUCCESS { icc = [] }
                     }
                 case JXL_DEC_NEED_IMAGE_OUT_BUFFER:
                     var size = 0
-                    guard JxlDecoderImageOutBufferSize(decoder, &format, &size) == JXL_DEC_SUCCESS,
+                    guard jxl.JxlDecoderImageOutBufferSize(decoder, &format, &size) == JXL_DEC_SUCCESS,
                           size == Int(info.xsize) * Int(info.ysize) * Int(format.num_channels) else { return .failure(damaged()) }
                     pixels = [UInt8](repeating: 0, count: size)
-                    let set = pixels.withUnsafeMutableBytes { JxlDecoderSetImageOutBuffer(decoder, &format, $0.baseAddress, size) }
+                    let set = pixels.withUnsafeMutableBytes { jxl.JxlDecoderSetImageOutBuffer(decoder, &format, $0.baseAddress, size) }
                     guard set == JXL_DEC_SUCCESS else { return .failure(damaged()) }
                 case JXL_DEC_FULL_IMAGE, JXL_DEC_SUCCESS:
                     // The first frame is the still image, or the animation's first.

@@ -10,26 +10,26 @@ import PhotoCore
 /// developed (at half size when that is enough), turned upright by the file's orientation.
 enum RawDecoder {
     static func decode(_ bytes: [UInt8], fitting: PixelSize, maxPixels: Int, cancellation: CancellationFlag) -> Result<OwnDecodedImage, DecodeFailure> {
-        guard let raw = libraw_init(0) else { return .failure(DecodeFailure(.tooLarge, tr("The RAW decoder could not start."))) }
-        defer { libraw_close(raw) }
+        guard let libraw = FormatLibraries.raw, let raw = libraw.libraw_init(0) else { return .failure(DecodeFailure(.tooLarge, tr("The RAW decoder could not start."))) }
+        defer { libraw.libraw_close(raw) }
         let stop = CallbackBox.retain(cancellation)
         defer { CallbackBox.release(stop) }
-        libraw_set_progress_handler(raw, { data, _, _, _ in
+        libraw.libraw_set_progress_handler(raw, { data, _, _, _ in
             guard let data else { return 0 }
             return CallbackBox.value(data, as: CancellationFlag.self).isCancelled ? 1 : 0
         }, stop)
 
         return bytes.withUnsafeBytes { buffer -> Result<OwnDecodedImage, DecodeFailure> in
-            let opened = libraw_open_buffer(raw, UnsafeMutableRawPointer(mutating: buffer.baseAddress), buffer.count)
-            guard opened == LIBRAW_SUCCESS.rawValue else { return .failure(unsupported(opened)) }
+            let opened = libraw.libraw_open_buffer(raw, UnsafeMutableRawPointer(mutating: buffer.baseAddress), buffer.count)
+            guard opened == LIBRAW_SUCCESS.rawValue else { return .failure(unsupported(libraw, opened)) }
             let sizes = raw.pointee.sizes
             let flip = Int(sizes.flip)
             let stored = PixelSize(width: Int(sizes.width), height: Int(sizes.height))
             let upright = flip & 4 != 0 ? PixelSize(width: stored.height, height: stored.width) : stored
-            guard stored.width > 0, stored.height > 0 else { return .failure(unsupported(Int32(LIBRAW_FILE_UNSUPPORTED.rawValue))) }
+            guard stored.width > 0, stored.height > 0 else { return .failure(unsupported(libraw, Int32(LIBRAW_FILE_UNSUPPORTED.rawValue))) }
             let wanted = upright.fitting(in: fitting)
 
-            let preview = libraw_unpack_thumb(raw) == LIBRAW_SUCCESS.rawValue
+            let preview = libraw.libraw_unpack_thumb(raw) == LIBRAW_SUCCESS.rawValue
                 ? PixelSize(width: Int(raw.pointee.thumbnail.twidth), height: Int(raw.pointee.thumbnail.theight)) : nil
             // A file too small to hold its raw data (the most compressed RAWs take about a
             // quarter of a byte a pixel) has only its preview to show: LibRaw would develop
@@ -37,19 +37,19 @@ enum RawDecoder {
             let hasRawData = buffer.count >= stored.pixels / 8
             if !hasRawData, let preview {
                 let turned = flip & 4 != 0 ? PixelSize(width: preview.height, height: preview.width) : preview
-                return previewImage(raw, flip: flip, fitting: fitting, sourceSize: turned, cancellation: cancellation)
+                return previewImage(libraw, raw, flip: flip, fitting: fitting, sourceSize: turned, cancellation: cancellation)
             }
             let previewCovers = preview.map { max($0.width, $0.height) >= max(wanted.width, wanted.height) } ?? false
-            if previewCovers, case .success(let image) = previewImage(raw, flip: flip, fitting: fitting, sourceSize: upright, cancellation: cancellation) {
+            if previewCovers, case .success(let image) = previewImage(libraw, raw, flip: flip, fitting: fitting, sourceSize: upright, cancellation: cancellation) {
                 return .success(image)
             }
             if cancellation.isCancelled { return .failure(DecodeFailure(.cancelled, "Cancelled")) }
-            switch develop(raw, stored: stored, wanted: wanted, upright: upright, maxPixels: maxPixels) {
+            switch develop(libraw, raw, stored: stored, wanted: wanted, upright: upright, maxPixels: maxPixels) {
             case .success(let image): return .success(image)
             case .failure(let failure) where failure.kind == .cancelled: return .failure(failure)
             case .failure(let failure):
                 // A preview smaller than asked for is still better than nothing.
-                if preview != nil, case .success(let image) = previewImage(raw, flip: flip, fitting: fitting, sourceSize: upright, cancellation: cancellation) {
+                if preview != nil, case .success(let image) = previewImage(libraw, raw, flip: flip, fitting: fitting, sourceSize: upright, cancellation: cancellation) {
                     return .success(image)
                 }
                 return .failure(failure)
@@ -57,19 +57,24 @@ enum RawDecoder {
         }
     }
 
-    private static func unsupported(_ code: Int32) -> DecodeFailure {
-        DecodeFailure(.notAnImage, tr("This RAW file is not supported (%s).", String(cString: libraw_strerror(code))))
+    /// LibRaw's words for a failure's code.
+    private static func message(_ libraw: craw_library, _ code: Int32) -> String {
+        libraw.libraw_strerror(code).map { String(cString: $0) } ?? "LibRaw error \(code)"
+    }
+
+    private static func unsupported(_ libraw: craw_library, _ code: Int32) -> DecodeFailure {
+        DecodeFailure(.notAnImage, tr("This RAW file is not supported (%s).", message(libraw, code)))
     }
 
     /// The embedded preview, decoded (a JPEG through gdk-pixbuf, shrunk on load; a bitmap
     /// copied), then turned upright.
-    private static func previewImage(_ raw: UnsafeMutablePointer<libraw_data_t>, flip: Int, fitting: PixelSize, sourceSize: PixelSize,
+    private static func previewImage(_ libraw: craw_library, _ raw: UnsafeMutablePointer<libraw_data_t>, flip: Int, fitting: PixelSize, sourceSize: PixelSize,
                                      cancellation: CancellationFlag) -> Result<OwnDecodedImage, DecodeFailure> {
         var error: Int32 = 0
-        guard let thumb = libraw_dcraw_make_mem_thumb(raw, &error) else {
+        guard let thumb = libraw.libraw_dcraw_make_mem_thumb(raw, &error) else {
             return .failure(DecodeFailure(.corrupt, tr("The RAW file's preview could not be read.")))
         }
-        defer { libraw_dcraw_clear_mem(thumb) }
+        defer { libraw.libraw_dcraw_clear_mem(thumb) }
         let data = UnsafeRawPointer(thumb).advanced(by: MemoryLayout<libraw_processed_image_t>.offset(of: \libraw_processed_image_t.data)!)
         let count = Int(thumb.pointee.data_size)
         var pixbuf: OpaquePointer?
@@ -106,7 +111,7 @@ enum RawDecoder {
     }
 
     /// The raw data developed by LibRaw: camera white balance, sRGB, 8 bits, upright.
-    private static func develop(_ raw: UnsafeMutablePointer<libraw_data_t>, stored: PixelSize, wanted: PixelSize, upright: PixelSize,
+    private static func develop(_ libraw: craw_library, _ raw: UnsafeMutablePointer<libraw_data_t>, stored: PixelSize, wanted: PixelSize, upright: PixelSize,
                                 maxPixels: Int) -> Result<OwnDecodedImage, DecodeFailure> {
         let half = wanted.width * 2 <= upright.width && wanted.height * 2 <= upright.height
         let decodedPixels = half ? stored.pixels / 4 : stored.pixels
@@ -116,17 +121,17 @@ enum RawDecoder {
         raw.pointee.params.half_size = half ? 1 : 0
         raw.pointee.params.use_camera_wb = 1
         raw.pointee.params.output_bps = 8
-        var status = libraw_unpack(raw)
-        if status == LIBRAW_SUCCESS.rawValue { status = libraw_dcraw_process(raw) }
+        var status = libraw.libraw_unpack(raw)
+        if status == LIBRAW_SUCCESS.rawValue { status = libraw.libraw_dcraw_process(raw) }
         if status == LIBRAW_CANCELLED_BY_CALLBACK.rawValue { return .failure(DecodeFailure(.cancelled, "Cancelled")) }
         guard status == LIBRAW_SUCCESS.rawValue else {
-            return .failure(DecodeFailure(.corrupt, tr("The RAW file could not be developed (%s).", String(cString: libraw_strerror(status)))))
+            return .failure(DecodeFailure(.corrupt, tr("The RAW file could not be developed (%s).", message(libraw, status))))
         }
         var error: Int32 = 0
-        guard let image = libraw_dcraw_make_mem_image(raw, &error) else {
-            return .failure(DecodeFailure(.corrupt, tr("The RAW file could not be developed (%s).", String(cString: libraw_strerror(error)))))
+        guard let image = libraw.libraw_dcraw_make_mem_image(raw, &error) else {
+            return .failure(DecodeFailure(.corrupt, tr("The RAW file could not be developed (%s).", message(libraw, error))))
         }
-        defer { libraw_dcraw_clear_mem(image) }
+        defer { libraw.libraw_dcraw_clear_mem(image) }
         let data = UnsafeRawPointer(image).advanced(by: MemoryLayout<libraw_processed_image_t>.offset(of: \libraw_processed_image_t.data)!)
         let width = Int(image.pointee.width), height = Int(image.pointee.height), colors = Int(image.pointee.colors)
         guard image.pointee.bits == 8, width * height * colors <= Int(image.pointee.data_size),

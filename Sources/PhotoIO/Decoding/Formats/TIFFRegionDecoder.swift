@@ -32,28 +32,29 @@ enum TIFFRegionDecoder {
                                choose: (PixelSize) -> ImageRegion?,
                                output: (OpaquePointer, PixelSize, String) -> Result<Output, DecodeFailure>) -> Result<Output, DecodeFailure> {
         if cancellation.isCancelled { return .failure(DecodeFailure(.cancelled, "Cancelled")) }
-        gpb_tiff_silence()
+        guard let tiffs = FormatLibraries.tiff else { return .failure(DecodeFailure(.notAnImage, FailureWords.loaderFailure(nil, header: false))) }
+        gpb_tiff_silence(tiffs)
         let copy = dup(descriptor)
         // "m": read with read(2), never mapped. TIFFClose closes the copy.
-        guard copy >= 0, lseek(copy, 0, SEEK_SET) == 0, let tiff = TIFFFdOpen(copy, "photo.tif", "rm") else {
+        guard copy >= 0, lseek(copy, 0, SEEK_SET) == 0, let tiff = tiffs.TIFFFdOpen(copy, "photo.tif", "rm") else {
             if copy >= 0 { close(copy) }
             return .failure(DecodeFailure(.notAnImage, FailureWords.loaderFailure(nil, header: false)))
         }
-        defer { TIFFClose(tiff) }
+        defer { tiffs.TIFFClose(tiff) }
         var width: UInt32 = 0, height: UInt32 = 0, orientation: UInt16 = 1
-        guard gpb_tiff_u32(tiff, UInt32(TIFFTAG_IMAGEWIDTH), &width) == 1, gpb_tiff_u32(tiff, UInt32(TIFFTAG_IMAGELENGTH), &height) == 1 else {
+        guard gpb_tiff_u32(tiffs, tiff, UInt32(TIFFTAG_IMAGEWIDTH), &width) == 1, gpb_tiff_u32(tiffs, tiff, UInt32(TIFFTAG_IMAGELENGTH), &height) == 1 else {
             return .failure(DecodeFailure(.corrupt, FailureWords.loaderFailure(nil, header: true)))
         }
         let size = PixelSize(width: Int(width), height: Int(height))
         guard size.width > 0, size.height > 0, size.pixels <= DecoderRequest.maxRegionSource else {
             return .failure(DecodeFailure(.tooLarge, tr("The image is too large to open safely (%s pixels).", "\(size)")))
         }
-        _ = gpb_tiff_u16_defaulted(tiff, UInt32(TIFFTAG_ORIENTATION), &orientation)
+        _ = gpb_tiff_u16_defaulted(tiffs, tiff, UInt32(TIFFTAG_ORIENTATION), &orientation)
         guard orientation == UInt16(ORIENTATION_TOPLEFT) else {
             return .failure(DecodeFailure(.notAnImage, "A TIFF stored turned is decoded whole, not a region at a time."))
         }
-        let chunk = TIFFIsTiled(tiff) != 0 ? Int(TIFFTileSize64(tiff)) : Int(TIFFStripSize64(tiff))
-        let scanlines = chunk > maxChunk ? scanlineLayout(tiff) : nil
+        let chunk = tiffs.TIFFIsTiled(tiff) != 0 ? Int(tiffs.TIFFTileSize64(tiff)) : Int(tiffs.TIFFStripSize64(tiff))
+        let scanlines = chunk > maxChunk ? scanlineLayout(tiffs, tiff) : nil
         guard chunk > 0, chunk <= maxChunk || scanlines != nil else {
             return .failure(DecodeFailure(.notAnImage, "A TIFF in strips or tiles of \(chunk) bytes is decoded whole, not a region at a time."))
         }
@@ -64,14 +65,14 @@ enum TIFFRegionDecoder {
             return .failure(DecodeFailure(.tooLarge, tr("The image is too large to open safely (%s pixels).", "\(region.size)")))
         }
         if let scanlines {
-            return decodeScanlines(tiff, size: size, region: region, layout: scanlines, cancellation: cancellation, output: output)
+            return decodeScanlines(tiffs, tiff, size: size, region: region, layout: scanlines, cancellation: cancellation, output: output)
         }
         var problem = [CChar](repeating: 0, count: 1024)
         var image = TIFFRGBAImage()
-        guard TIFFRGBAImageOK(tiff, &problem) == 1, TIFFRGBAImageBegin(&image, tiff, 0, &problem) == 1 else {
+        guard tiffs.TIFFRGBAImageOK(tiff, &problem) == 1, tiffs.TIFFRGBAImageBegin(&image, tiff, 0, &problem) == 1 else {
             return .failure(DecodeFailure(.notAnImage, FailureWords.loaderFailure(String(cString: problem), header: true)))
         }
-        defer { TIFFRGBAImageEnd(&image) }
+        defer { tiffs.TIFFRGBAImageEnd(&image) }
         image.req_orientation = UInt16(ORIENTATION_TOPLEFT)
         let hasAlpha = image.alpha != 0
         guard var rows = ReducedRows(imageSize: size, region: region, hasAlpha: hasAlpha) else {
@@ -88,7 +89,7 @@ enum TIFFRegionDecoder {
             let count = min(band, rows.sourceRows.upperBound - top)
             image.row_offset = Int32(top)
             image.col_offset = Int32(columns.lowerBound)
-            guard TIFFRGBAImageGet(&image, raster, UInt32(columns.count), UInt32(count)) == 1 else {
+            guard tiffs.TIFFRGBAImageGet(&image, raster, UInt32(columns.count), UInt32(count)) == 1 else {
                 return .failure(DecodeFailure(.corrupt, FailureWords.loaderFailure(nil, header: true)))
             }
             // RGBA bytes in memory order (libtiff packs R lowest), alpha premultiplied.
@@ -101,7 +102,7 @@ enum TIFFRegionDecoder {
         }
         guard let pixbuf = rows.take() else { return .failure(DecodeFailure(.corrupt, "The photo ends before the region does.")) }
         defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
-        convertToSRGB(pixbuf, tiff)
+        convertToSRGB(tiffs, pixbuf, tiff)
         return output(pixbuf, size, "tiff")
     }
 
@@ -112,23 +113,23 @@ enum TIFFRegionDecoder {
     /// `decodeScanlines` can read itself: 8-bit grey or RGB, with or without alpha, each
     /// pixel's samples together, one compressed strip of at most `maxCompressedStrip` bytes
     /// (libtiff reads a strip's compressed bytes whole; an uncompressed one it cuts itself).
-    private static func scanlineLayout(_ tiff: OpaquePointer) -> Int? {
+    private static func scanlineLayout(_ tiffs: ctiff_library, _ tiff: OpaquePointer) -> Int? {
         var bits: UInt16 = 0, samples: UInt16 = 0, planar: UInt16 = 0, photometric: UInt16 = 0
-        guard TIFFIsTiled(tiff) == 0,
-              gpb_tiff_u16_defaulted(tiff, UInt32(TIFFTAG_BITSPERSAMPLE), &bits) == 1, bits == 8,
-              gpb_tiff_u16_defaulted(tiff, UInt32(TIFFTAG_SAMPLESPERPIXEL), &samples) == 1,
-              gpb_tiff_u16_defaulted(tiff, UInt32(TIFFTAG_PLANARCONFIG), &planar) == 1, planar == UInt16(PLANARCONFIG_CONTIG),
-              gpb_tiff_u16(tiff, UInt32(TIFFTAG_PHOTOMETRIC), &photometric) == 1,
+        guard tiffs.TIFFIsTiled(tiff) == 0,
+              gpb_tiff_u16_defaulted(tiffs, tiff, UInt32(TIFFTAG_BITSPERSAMPLE), &bits) == 1, bits == 8,
+              gpb_tiff_u16_defaulted(tiffs, tiff, UInt32(TIFFTAG_SAMPLESPERPIXEL), &samples) == 1,
+              gpb_tiff_u16_defaulted(tiffs, tiff, UInt32(TIFFTAG_PLANARCONFIG), &planar) == 1, planar == UInt16(PLANARCONFIG_CONTIG),
+              gpb_tiff_u16(tiffs, tiff, UInt32(TIFFTAG_PHOTOMETRIC), &photometric) == 1,
               (photometric == UInt16(PHOTOMETRIC_RGB) && (samples == 3 || samples == 4))
                 || (photometric == UInt16(PHOTOMETRIC_MINISBLACK) && (samples == 1 || samples == 2)) else { return nil }
-        for strip in 0..<TIFFNumberOfStrips(tiff) where TIFFGetStrileByteCount(tiff, strip) > UInt64(maxCompressedStrip) { return nil }
+        for strip in 0..<tiffs.TIFFNumberOfStrips(tiff) where tiffs.TIFFGetStrileByteCount(tiff, strip) > UInt64(maxCompressedStrip) { return nil }
         return Int(samples)
     }
 
     /// The region of a TIFF in strips too large to hold, its rows read one at a time
     /// (`TIFFReadScanline`, from the first: a compressed strip is decoded in order) down to
     /// the region's last.
-    private static func decodeScanlines<Output>(_ tiff: OpaquePointer, size: PixelSize, region: ImageRegion, layout samples: Int,
+    private static func decodeScanlines<Output>(_ tiffs: ctiff_library, _ tiff: OpaquePointer, size: PixelSize, region: ImageRegion, layout samples: Int,
                                                 cancellation: CancellationFlag,
                                                 output: (OpaquePointer, PixelSize, String) -> Result<Output, DecodeFailure>) -> Result<Output, DecodeFailure> {
         let hasAlpha = samples == 2 || samples == 4, channels = hasAlpha ? 4 : 3
@@ -136,14 +137,14 @@ enum TIFFRegionDecoder {
             return .failure(DecodeFailure(.corrupt, "The region \(region) lies outside the photo (\(size))."))
         }
         defer { rows.release() }
-        let line = UnsafeMutablePointer<UInt8>.allocate(capacity: max(Int(TIFFScanlineSize64(tiff)), size.width * samples))
+        let line = UnsafeMutablePointer<UInt8>.allocate(capacity: max(Int(tiffs.TIFFScanlineSize64(tiff)), size.width * samples))
         defer { line.deallocate() }
         let columns = rows.sourceColumns
         let pixels = UnsafeMutablePointer<UInt8>.allocate(capacity: columns.count * channels)
         defer { pixels.deallocate() }
         for row in 0..<rows.sourceRows.upperBound {
             if row % 64 == 0, cancellation.isCancelled { return .failure(DecodeFailure(.cancelled, "Cancelled")) }
-            guard TIFFReadScanline(tiff, line, UInt32(row), 0) == 1 else {
+            guard tiffs.TIFFReadScanline(tiff, line, UInt32(row), 0) == 1 else {
                 return .failure(DecodeFailure(.corrupt, FailureWords.loaderFailure(nil, header: true)))
             }
             guard row >= rows.sourceRows.lowerBound else { continue }
@@ -160,14 +161,14 @@ enum TIFFRegionDecoder {
         }
         guard let pixbuf = rows.take() else { return .failure(DecodeFailure(.corrupt, "The photo ends before the region does.")) }
         defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
-        convertToSRGB(pixbuf, tiff)
+        convertToSRGB(tiffs, pixbuf, tiff)
         return output(pixbuf, size, "tiff")
     }
 
-    private static func convertToSRGB(_ pixbuf: OpaquePointer, _ tiff: OpaquePointer) {
+    private static func convertToSRGB(_ tiffs: ctiff_library, _ pixbuf: OpaquePointer, _ tiff: OpaquePointer) {
         var length: UInt32 = 0
         var icc: UnsafeMutableRawPointer?
-        if gpb_tiff_icc(tiff, &length, &icc) == 1, let icc, length > 0 {
+        if gpb_tiff_icc(tiffs, tiff, &length, &icc) == 1, let icc, length > 0 {
             _ = ColourProfile.convertToSRGB(pixbuf, icc: Array(UnsafeBufferPointer(start: icc.assumingMemoryBound(to: UInt8.self), count: Int(length))))
         }
     }
@@ -184,15 +185,16 @@ enum TIFFRegionDecoder {
 extension TIFFRegionDecoder {
     /// The size a TIFF's first directory declares, nil when it is not a TIFF libtiff reads.
     static func size(descriptor: Int32) -> PixelSize? {
-        gpb_tiff_silence()
+        guard let tiffs = FormatLibraries.tiff else { return nil }
+        gpb_tiff_silence(tiffs)
         let copy = dup(descriptor)
-        guard copy >= 0, lseek(copy, 0, SEEK_SET) == 0, let tiff = TIFFFdOpen(copy, "photo.tif", "rm") else {
+        guard copy >= 0, lseek(copy, 0, SEEK_SET) == 0, let tiff = tiffs.TIFFFdOpen(copy, "photo.tif", "rm") else {
             if copy >= 0 { close(copy) }
             return nil
         }
-        defer { TIFFClose(tiff) }
+        defer { tiffs.TIFFClose(tiff) }
         var width: UInt32 = 0, height: UInt32 = 0
-        guard gpb_tiff_u32(tiff, UInt32(TIFFTAG_IMAGEWIDTH), &width) == 1, gpb_tiff_u32(tiff, UInt32(TIFFTAG_IMAGELENGTH), &height) == 1 else { return nil }
+        guard gpb_tiff_u32(tiffs, tiff, UInt32(TIFFTAG_IMAGEWIDTH), &width) == 1, gpb_tiff_u32(tiffs, tiff, UInt32(TIFFTAG_IMAGELENGTH), &height) == 1 else { return nil }
         return PixelSize(width: Int(width), height: Int(height))
     }
 }
