@@ -40,6 +40,27 @@ private func be32(_ value: Int) -> [UInt8] { (0..<4).reversed().map { UInt8((val
         #expect(find(still + movie) == EmbeddedMovie(offset: Int64(still.count), length: Int64(movie.count)))
     }
 
+    @Test func onlyTheHeaderSegmentsAndTheXMPAreRead() {
+        // Five 60 KB segments (a profile's APP2s) before the XMP: 300 KB no walk reads.
+        let filler: [UInt8] = (0..<5).flatMap { _ in [0xFF, 0xE2, 0xEA, 0x62] + [UInt8](repeating: 3, count: 60_000) }
+        let tagged = withXMP(image, googleXMP(length: movie.count))
+        let still = Array(tagged[0..<2]) + filler + Array(tagged[2...])
+        let file = still + movie
+        var bytesRead = 0
+        let found = MotionPhotoReader.find(size: Int64(file.count)) { offset, count in
+            guard offset >= 0, offset < Int64(file.count) else { return [] }
+            let bytes = Array(file[Int(offset)..<min(file.count, Int(offset) + count)])
+            bytesRead += bytes.count
+            return bytes
+        }
+        #expect(found == EmbeddedMovie(offset: Int64(still.count), length: Int64(movie.count)))
+        #expect(bytesRead < googleXMP(length: movie.count).utf8.count + 200)
+        // An XMP after the image's frame (SOF0) is not looked for.
+        let frame: [UInt8] = [0xFF, 0xC0, 0, 11, 8, 0, 1, 0, 1, 1, 1, 0x11, 0]
+        let late = Array(image[0..<2]) + frame + withXMP(image, googleXMP(length: movie.count)).dropFirst(2)
+        #expect(find(late + movie) == nil)
+    }
+
     @Test func olderMicroVideoFilesCountTheMovieFromTheEnd() {
         let xmp = """
         <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">

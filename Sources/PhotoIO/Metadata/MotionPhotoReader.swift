@@ -21,8 +21,8 @@ public enum MotionPhotoReader {
     static let camera = "http://ns.google.com/photos/1.0/camera/"
     static let container = "http://ns.google.com/photos/1.0/container/"
     static let item = "http://ns.google.com/photos/1.0/container/item/"
-    /// How much of a JPEG's start is read for its XMP.
-    static let headBytes = 256 * 1024
+    /// The most header segments of a JPEG read for its XMP.
+    static let maxSegments = 1024
 
     /// The movie in the file open on `descriptor`, if it is a motion photo whose movie is there.
     public static func find(descriptor: Int32) -> EmbeddedMovie? {
@@ -35,10 +35,10 @@ public enum MotionPhotoReader {
 
     /// The movie in a file of `size` bytes that `read(offset, count)` reads.
     public static func find(size: Int64, read: (Int64, Int) -> [UInt8]) -> EmbeddedMovie? {
-        let head = read(0, Int(min(Int64(headBytes), size)))
+        let head = read(0, 12)
         let found: EmbeddedMovie?
         if head.starts(with: [0xFF, 0xD8]) {
-            found = fromXMP(head: head, size: size) ?? fromSamsungTrailer(size: size, read: read)
+            found = jpegXMP(read: read).flatMap { fromXMP($0, size: size) } ?? fromSamsungTrailer(size: size, read: read)
         } else if head.count >= 12, head[4..<8].elementsEqual("ftyp".utf8) {
             found = fromMpvdBox(size: size, read: read)
         } else {
@@ -51,9 +51,37 @@ public enum MotionPhotoReader {
 
     // MARK: Google's XMP
 
-    static func fromXMP(head: [UInt8], size: Int64) -> EmbeddedMovie? {
-        guard let xmp = EmbeddedMarkSegments.read(head).xmp,
-              contains(xmp, "MotionPhoto") || contains(xmp, "MicroVideo"),
+    /// A JPEG's first XMP packet, read a header segment at a time from its start: each
+    /// segment's marker and length, the first bytes of an APP1 to tell whether it is XMP, and
+    /// then the packet alone, never the EXIF, profiles or previews in the other segments. The
+    /// XMP of a motion photo comes before the image's frame: the walk stops at the first SOF
+    /// (or SOS), as at anything out of place.
+    static func jpegXMP(read: (Int64, Int) -> [UInt8]) -> [UInt8]? {
+        let header = EmbeddedMarkSegments.xmpHeader
+        var at: Int64 = 2
+        for _ in 0..<maxSegments {
+            let segment = read(at, 4)
+            guard segment.count == 4, segment[0] == 0xFF else { return nil }
+            let marker = segment[1]
+            if marker == 0xFF { at += 1; continue }  // fill byte
+            if marker == 0x01 || (0xD0...0xD7).contains(marker) { at += 2; continue }  // no length
+            // The scan, the end, or a frame (SOF0 to SOF15, but DHT, JPG and DAC): the header is over.
+            if marker == 0xDA || marker == 0xD9 || ((0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker)) {
+                return nil
+            }
+            let length = Int(segment[2]) << 8 | Int(segment[3])
+            guard length >= 2 else { return nil }
+            if marker == 0xE1, length - 2 > header.count, read(at + 4, header.count) == header {
+                let packet = read(at + 4 + Int64(header.count), length - 2 - header.count)
+                return packet.count == length - 2 - header.count ? packet : nil
+            }
+            at += 2 + Int64(length)
+        }
+        return nil
+    }
+
+    static func fromXMP(_ xmp: [UInt8], size: Int64) -> EmbeddedMovie? {
+        guard contains(xmp, "MotionPhoto") || contains(xmp, "MicroVideo"),
               let document = XMPMarks.parse(xmp), let root = document.rootElement() else { return nil }
         var isMotion = false
         var microVideoOffset: Int64?
@@ -139,13 +167,16 @@ public enum MotionPhotoReader {
 
     private static func contains(_ bytes: [UInt8], _ text: String) -> Bool {
         let needle = Array(text.utf8)
-        guard let first = needle.first, bytes.count >= needle.count else { return false }
-        var at = 0
-        while at + needle.count <= bytes.count {
-            if bytes[at] == first, bytes[at..<(at + needle.count)].elementsEqual(needle) { return true }
-            at += 1
+        return bytes.withUnsafeBytes { haystack in
+            guard let base = haystack.baseAddress, let first = needle.first, haystack.count >= needle.count else { return false }
+            let last = haystack.count - needle.count  // the last place the text can start
+            var at = 0
+            while at <= last, let found = memchr(base + at, Int32(first), last - at + 1) {
+                if memcmp(found, needle, needle.count) == 0 { return true }
+                at = base.distance(to: UnsafeRawPointer(found)) + 1
+            }
+            return false
         }
-        return false
     }
 
     private static func number(_ text: String?) -> Int64? {
