@@ -55,9 +55,13 @@ private enum JPEG {
 
     @Test func theAnswerDoesNotDependOnHowTheBytesAreCut() {
         let long = [UInt8](repeating: 0x5A, count: 1000) + [0xFF, 0x00] + [UInt8](repeating: 0xA5, count: 300)
-        let head = JPEG.start + JPEG.app0 + JPEG.tables + JPEG.frame() + JPEG.scan([1, 2, 3]) + JPEG.data + long
+        // An EXIF segment holding a thumbnail's markers, which are its own, not the image's.
+        let thumbnail: [UInt8] = JPEG.start + JPEG.frame(0xC0) + JPEG.end
+        let exifBody: [UInt8] = Array("Exif".utf8) + [0, 0] + [UInt8](repeating: 0x11, count: 2000) + thumbnail + [UInt8](repeating: 0x22, count: 999)
+        let exif = JPEG.segment(0xE1, exifBody)
+        let head = JPEG.start + exif + JPEG.app0 + JPEG.tables + JPEG.frame() + JPEG.scan([1, 2, 3]) + JPEG.data + long
         let file = head + JPEG.scan([1], start: 1, end: 63) + JPEG.data + JPEG.end
-        for chunk in [1, 2, 3, 7, 64, 700] {
+        for chunk in [1, 2, 3, 7, 64, 700, 2048] {
             #expect(find(file, chunk: chunk).0 == .end(at: head.count), "in chunks of \(chunk)")
         }
     }

@@ -65,7 +65,8 @@ public struct ProgressiveJPEGPrefix: Sendable {
         guard let base = bytes.baseAddress else { return finding }
         var i = 0
         while i < bytes.count, finding == .needMore {
-            if case .entropy(nil) = state {
+            switch state {
+            case .entropy(nil):
                 // Most of a scan is entropy-coded data: skip to its next 0xFF at once.
                 guard let found = memchr(base + i, 0xFF, bytes.count - i) else {
                     offset += bytes.count - i
@@ -74,6 +75,16 @@ public struct ProgressiveJPEGPrefix: Sendable {
                 let next = base.distance(to: UnsafeRawPointer(found))
                 offset += next - i
                 i = next
+            case .body(let code, let remaining) where remaining > 1 && code != 0xC2 && code != 0xDA:
+                // A segment that is not read (EXIF, a profile, tables): skipped at once, all but
+                // its last byte, which ends it.
+                let skipped = min(remaining - 1, bytes.count - i)
+                state = .body(code: code, remaining: remaining - skipped)
+                offset += skipped
+                i += skipped
+                continue
+            default:
+                break
             }
             step(bytes[i])
             offset += 1

@@ -61,8 +61,11 @@ public struct PixbufDecoder: ImageDecoding {
         // A progressive JPEG shrunk by 8 is decoded from its DC scans alone, ended there.
         var dcScans = input.mimeType == "image/jpeg" ? ProgressiveJPEGPrefix() : nil
         var offset = 0  // of buffer[0] in the file
-        // Whether the file reaches its image's end: a JPEG's markers say, as they are fed.
-        var ending = input.mimeType == "image/jpeg" ? JPEGEndWatch() : nil
+        // Whether the file reaches its image's end: a JPEG's markers say, as they are fed. A
+        // file whose last bytes are the EOI marker has reached it (no 0xFF 0xD9 occurs inside a
+        // scan), and its bytes need no watching.
+        let endsWithEOI = input.mimeType == "image/jpeg" && source.lastBytes(2) == Self.endOfImage
+        var ending = input.mimeType == "image/jpeg" && !endsWithEOI ? JPEGEndWatch() : nil
         var readToTheEnd = false
 
         var loadError: String?
@@ -148,7 +151,7 @@ public struct PixbufDecoder: ImageDecoding {
         ColourProfile.convertToSRGB(final, loaderOptionsOf: loaded)
         // Only a file read to its end says whether it ends too soon (a decode from the DC
         // scans alone stops before).
-        let endMissing = readToTheEnd && (ending?.endMissing ?? loadError.map(FailureWords.isCutShort) ?? false)
+        let endMissing = readToTheEnd && !endsWithEOI && (ending?.endMissing ?? loadError.map(FailureWords.isCutShort) ?? false)
         return output(final, sourceSize, format, endMissing)
     }
 
@@ -369,6 +372,16 @@ final class ByteSource {
             bytesRead += n
             return .success(n)
         }
+    }
+
+    /// The file's last `count` bytes, read without moving where `read` goes on from; nil for
+    /// a remote stream, or when they cannot be read.
+    func lastBytes(_ count: Int) -> [UInt8]? {
+        guard stream == nil else { return nil }
+        var status = stat()
+        guard fstat(fd, &status) == 0, Int64(status.st_size) >= Int64(count) else { return nil }
+        let bytes = FileBytes.read(fd, offset: Int64(status.st_size) - Int64(count), count: count)
+        return bytes.count == count ? bytes : nil
     }
 
     func close() {
