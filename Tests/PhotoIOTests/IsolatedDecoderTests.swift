@@ -455,6 +455,26 @@ import Testing
         #expect(DecoderProcess.probe(DecoderLaunch(program: "/bin/false", bubblewrap: nil)) == "exit status 1")
     }
 
+    /// The probe of bubblewrap: inside its sandbox runs bubblewrap's own `--version`, not
+    /// the decoder program (which would load every library it links only to exit).
+    @Test func theProbeRunsBubblewrapsOwnVersionInTheSandbox() throws {
+        let bubblewrap = folder.path("bwrap")
+        // A stand-in that writes down what it was asked to run inside its sandbox, and runs it.
+        folder.file("bwrap", text: """
+            #!/bin/sh
+            [ "$1" = --version ] && exit 0
+            while [ "$1" != -- ]; do shift; done
+            shift
+            echo "$@" > "$0.ran"
+            exec "$@"
+
+            """)
+        chmod(bubblewrap, 0o755)
+        let program = try #require(DecoderLaunch.findProgram())
+        #expect(DecoderProcess.probe(DecoderLaunch(program: program, bubblewrap: bubblewrap)) == nil)
+        #expect(try String(contentsOfFile: bubblewrap + ".ran", encoding: .utf8) == "\(bubblewrap) --version\n")
+    }
+
     /// The development switch decodes here, and says so.
     @Test func decodingInTheBrowserIsAskedForByNameAndSaid() throws {
         _ = folder.image("a.png", width: 30, height: 20)

@@ -52,8 +52,8 @@ final class DecoderProcess: @unchecked Sendable {
         }
     }
 
-    /// Whether `launch`'s sandbox can be made here: a decoder started in it with `--probe`
-    /// must exit at once with status 0. What bubblewrap writes when it cannot (a chroot, no
+    /// Whether `launch`'s sandbox can be made here: a program started in it
+    /// (`DecoderLaunch.probeArguments`) must exit at once with status 0. What bubblewrap writes when it cannot (a chroot, no
     /// user namespaces) is read, not left on this process's standard error: nil when the
     /// sandbox could be made, else why not, in bubblewrap's words when it gave some.
     static func probe(_ launch: DecoderLaunch, timeout: Double = 10) -> String? {
@@ -89,14 +89,19 @@ final class DecoderProcess: @unchecked Sendable {
     }
 
     /// Starts `arguments` with `socket` (if any) as its descriptor 3, its standard input from
-    /// /dev/null, its standard error to `errors` when given, signals at their defaults and
-    /// only `environment`; returns posix_spawn's error (0 when started) and the pid.
+    /// /dev/null, its standard error to `errors` when given (and then its standard output to
+    /// /dev/null), signals at their defaults and only `environment`; returns posix_spawn's
+    /// error (0 when started) and the pid.
     private static func spawn(_ arguments: [String], environment: [String], socket: Int32?, errors: Int32?) -> (Int32, pid_t) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         if let socket { posix_spawn_file_actions_adddup2(&actions, socket, 3) }
-        if let errors { posix_spawn_file_actions_adddup2(&actions, errors, 2) }
+        // A probe's complaints are read; what it prints (bubblewrap's version) goes nowhere.
+        if let errors {
+            posix_spawn_file_actions_adddup2(&actions, errors, 2)
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
