@@ -16,8 +16,10 @@ final class DatesTakenReading {
 
     /// Set while dates are being read; cancelling it stops the reading.
     private var reading: CancellationFlag?
-    /// Photos whose date taken is known (read, or known to have none).
-    private var known = Set<String>()
+    /// Photos whose date taken is known (read, or known to have none): every photo of a
+    /// folder once its dates are in, as hashes (`URIHashes`: 2 MB for 100,000 photos where a
+    /// `Set<String>` took 4, and 6 while it doubled).
+    private var known = URIHashes()
 
     /// Dates read, with how far the reading has come.
     var onDates: ([String: Int64?], DateTakenReader.Progress) -> Void = { _, _ in }
@@ -62,6 +64,7 @@ final class DatesTakenReading {
     private func received(_ dates: [String: Int64?], _ progress: DateTakenReader.Progress, _ flag: CancellationFlag) {
         guard reading === flag else { return }
         if Trace.tilesEnabled { Trace.milestone("dates-read", dates.count) }
+        known.reserveCapacity(known.count + dates.count)
         known.formUnion(dates.keys)
         onDates(dates, progress)
     }
