@@ -150,6 +150,25 @@ import Testing
         #expect(DateTakenCache.serialized(merging: damaged, with: changes) == changes.serialized())
     }
 
+    @Test func writingInPiecesGivesTheSameBytesAndStopsWhereAWriteFails() {
+        var changes = DateTakenCache()
+        changes.store("file:///home/ann/Photos/IMG_0005.JPG", modified: 2, size: 2, value: .taken(2))
+        changes.store("zzz://last.jpg", modified: 3, size: 3, value: .noDate)
+        let file = sample().serialized()
+        let whole = DateTakenCache.serialized(merging: file, with: changes)
+        for source in [file, []] {
+            var pieces: [[UInt8]] = []
+            #expect(DateTakenCache.write(merging: source, with: changes, chunkSize: 7) { pieces.append($0); return true })
+            #expect(pieces.count > 2)
+            #expect(pieces.dropLast().allSatisfy { $0.count >= 7 })
+            #expect(Array(pieces.joined()) == DateTakenCache.serialized(merging: source, with: changes))
+        }
+        var handed = 0
+        #expect(!DateTakenCache.write(merging: file, with: changes, chunkSize: 7) { _ in handed += 1; return false })
+        #expect(handed == 1)
+        #expect(DateTakenCache(serialized: whole).count == sample().count + 2)
+    }
+
     @Test func lookingUpInTheFileFindsOnlyTheSameFiles() {
         let bytes = sample().serialized()
         let keys: [(key: String, modified: Int64, size: Int64)] = [

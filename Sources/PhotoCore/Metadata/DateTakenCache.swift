@@ -119,16 +119,27 @@ public struct DateTakenCache: Sendable, Equatable {
     /// serialized, without holding the file's entries (100,000 photos' entries take about
     /// 20 MiB, the file 3). `changes` is the smaller side.
     public static func serialized(merging serialized: [UInt8], with changes: DateTakenCache) -> [UInt8] {
+        var out: [UInt8] = []
+        _ = write(merging: serialized, with: changes, chunkSize: .max) { out.append(contentsOf: $0); return true }
+        return out
+    }
+
+    /// The bytes `serialized(merging:with:)` makes, handed to `write` in pieces of about
+    /// `chunkSize` bytes, in order, as they are made: a file is written without its new bytes
+    /// all in memory (3 MB for 100,000 photos) beside the old ones. False as soon as `write`
+    /// returns false (nothing more is handed to it).
+    public static func write(merging serialized: [UInt8], with changes: DateTakenCache, chunkSize: Int = 64 << 10,
+                             to write: ([UInt8]) -> Bool) -> Bool {
         let sorted = changes.entries.map { (key: Array($0.key.utf8), entry: $0.value) }
             .sorted { $0.key.lexicographicallyPrecedes($1.key) }
         // First the count, which the header holds before the entries; then the entries.
         var count = 0
         guard mergeEntries(serialized, sorted, { _, _ in count += 1 }) else {
-            return DateTakenCache.serialize(count: sorted.count, sizeHint: sorted.count * 32) { put in
+            return DateTakenCache.serialize(count: sorted.count, sizeHint: sorted.count * 32, chunkSize: chunkSize, to: write) { put in
                 for (key, entry) in sorted { put(key, entry) }
             }
         }
-        return DateTakenCache.serialize(count: count, sizeHint: serialized.count + sorted.count * 32) { put in
+        return DateTakenCache.serialize(count: count, sizeHint: serialized.count + sorted.count * 32, chunkSize: chunkSize, to: write) { put in
             _ = mergeEntries(serialized, sorted, put)
         }
     }
@@ -155,18 +166,37 @@ public struct DateTakenCache: Sendable, Equatable {
 
     /// The file format around `count` entries that `entries` hands to `put` in key order.
     private static func serialize(count: Int, sizeHint: Int, _ entries: ((_ put: ([UInt8], Entry) -> Void) -> Void)) -> [UInt8] {
+        var out: [UInt8] = []
+        _ = serialize(count: count, sizeHint: sizeHint, chunkSize: .max, to: { out = $0; return true }, entries)
+        return out
+    }
+
+    /// The same, handed to `write` in pieces of about `chunkSize` bytes (all at once for
+    /// `.max`); false once `write` returned false.
+    private static func serialize(count: Int, sizeHint: Int, chunkSize: Int, to write: ([UInt8]) -> Bool,
+                                  _ entries: ((_ put: ([UInt8], Entry) -> Void) -> Void)) -> Bool {
         var out = magic
-        out.reserveCapacity(16 + sizeHint)
+        out.reserveCapacity(16 + min(sizeHint, chunkSize) + (chunkSize == .max ? 8 : 64))
+        var checksum = fnv1aBasis
+        var written = true
         putVarint(UInt64(formatVersion), into: &out)
         putVarint(UInt64(count), into: &out)
         var previous: [UInt8] = []
-        entries { key, entry in
-            putEntry(key, entry, after: previous, into: &out)
-            previous = key
+        // `write` is called from `entries`' `put` only while `entries` runs.
+        withoutActuallyEscaping(write) { write in
+            entries { key, entry in
+                putEntry(key, entry, after: previous, into: &out)
+                previous = key
+                guard out.count >= chunkSize, written else { return }
+                checksum = fnv1a(out[...], from: checksum)
+                written = write(out)
+                out.removeAll(keepingCapacity: true)
+            }
         }
-        let checksum = fnv1a(out[...])
+        guard written else { return false }
+        checksum = fnv1a(out[...], from: checksum)
         for shift in stride(from: 0, to: 64, by: 8) { out.append(UInt8(truncatingIfNeeded: checksum >> UInt64(shift))) }
-        return out
+        return write(out)
     }
 
     private static func putEntry(_ key: [UInt8], _ entry: Entry, after previous: [UInt8], into out: inout [UInt8]) {
@@ -293,8 +323,11 @@ public struct DateTakenCache: Sendable, Equatable {
         Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
     }
 
-    private static func fnv1a(_ bytes: ArraySlice<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    private static let fnv1aBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    /// FNV-1a 64 of `bytes`, continued from `hash` (the hash of the bytes before them).
+    private static func fnv1a(_ bytes: ArraySlice<UInt8>, from hash: UInt64 = fnv1aBasis) -> UInt64 {
+        var hash = hash
         for byte in bytes {
             hash ^= UInt64(byte)
             hash &*= 0x0000_0100_0000_01B3

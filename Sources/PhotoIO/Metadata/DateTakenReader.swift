@@ -201,8 +201,9 @@ public final class DateTakenReader: Sendable {
                 return state.changes
             }
             guard !changes.isEmpty else { return true }
-            let merged = DateTakenCache.serialized(merging: Self.read(cachePath), with: changes)
-            if Self.write(merged, to: cachePath) { return true }
+            // Written as it is made: the file's new bytes are never all in memory.
+            let saved = Self.read(cachePath)
+            if Self.write(to: cachePath, { DateTakenCache.write(merging: saved, with: changes, to: $0) }) { return true }
             state.withLock { state in
                 var again = changes
                 again.merge(state.changes)
@@ -234,9 +235,10 @@ public final class DateTakenReader: Sendable {
         return bytes
     }
 
-    /// Writes `bytes` to a temporary file beside `path`, then renames it over `path`, so a
-    /// reader never sees half a file.
-    static func write(_ bytes: [UInt8], to path: String) -> Bool {
+    /// Writes the bytes `produce` hands to its argument, in order, to a temporary file beside
+    /// `path`, then renames it over `path` when `produce` returned true and every byte was
+    /// written, so a reader never sees half a file.
+    static func write(to path: String, _ produce: (_ put: ([UInt8]) -> Bool) -> Bool) -> Bool {
         let folder = (path as NSString).deletingLastPathComponent
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
@@ -247,15 +249,18 @@ public final class DateTakenReader: Sendable {
         let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return false }
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { break }
-            written += n
+        let produced = produce { bytes in
+            var written = 0
+            while written < bytes.count {
+                let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { return false }
+                written += n
+            }
+            return true
         }
         let closed = Glibc.close(fd) == 0
-        guard written == bytes.count, closed, rename(temporary, path) == 0 else {
+        guard produced, closed, rename(temporary, path) == 0 else {
             unlink(temporary)
             return false
         }
