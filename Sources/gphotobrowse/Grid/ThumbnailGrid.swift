@@ -28,6 +28,8 @@ final class ThumbnailGrid {
 
     /// The tiles the grid view has made and not yet torn down.
     private(set) var tiles: [ObjectIdentifier: ThumbnailTile] = [:]
+    /// Tiles torn down, kept for the next list items set up.
+    private let pool = TilePool()
 
     /// A tile was clicked or Enter was pressed on it (outside edit mode, or Enter in it).
     var onActivate: (Int) -> Void = { _ in }
@@ -254,9 +256,14 @@ final class ThumbnailGrid {
 
     private func setUp(_ item: UnsafeMutableRawPointer?) {
         guard let item else { return }
-        let tile = ThumbnailTile(edge: tileEdge)
+        let tile: ThumbnailTile
+        if let kept = pool.take(into: item, edge: tileEdge) {
+            tile = kept
+        } else {
+            tile = ThumbnailTile(edge: tileEdge)
+            gtk_list_item_set_child(item.cast(), tile.root)
+        }
         tiles[ObjectIdentifier(tile)] = tile
-        gtk_list_item_set_child(item.cast(), tile.root)
         ObjectData.attach(tile, to: item, key: Self.tileKey)
     }
 
@@ -308,6 +315,7 @@ final class ThumbnailGrid {
         releaseItem(of: item, shownOn: tile)
         scheduler.released(tile)
         tiles[ObjectIdentifier(tile)] = nil
+        if let item { pool.keep(tile, from: item) }
     }
 
     /// The model no longer keeps the item of a tile let go.

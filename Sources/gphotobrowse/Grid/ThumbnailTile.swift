@@ -21,7 +21,9 @@ final class ThumbnailTile {
     private var ring: DownloadRing?
     /// The photo was not found: no thumbnail replaces the sign.
     private var isMissing = false
-    private let check: Widget
+    /// Edit mode's check mark, top left, made the first time the tile is shown in edit mode;
+    /// the signs made after go below it.
+    private var check: Widget?
     /// The photo's heart and stars, bottom left, made for the first marked photo.
     private var marksLabel: Widget?
     /// What kind of photo it is, top right ("RAW": a RAW file goes with it; "Live": a movie
@@ -61,16 +63,6 @@ final class ThumbnailTile {
         // is its size request alone, never the thumbnail's (which would widen it to its cell).
         gtk_overlay_add_overlay(root.cast(), picture.widget)
 
-        // Edit mode's check mark, top left: empty circle, or ticked when selected.
-        check = gtk_image_new_from_icon_name("object-select-symbolic")
-        gtk_widget_add_css_class(check, "tile-check")
-        gtk_widget_set_halign(check, GTK_ALIGN_START)
-        gtk_widget_set_valign(check, GTK_ALIGN_START)
-        gtk_widget_set_margin_start(check, 8)
-        gtk_widget_set_margin_top(check, 8)
-        gtk_widget_set_visible(check, 0)
-        gtk_widget_set_can_target(check, 0)
-        gtk_overlay_add_overlay(root.cast(), check)
         onQueryTooltip(root) { [weak self] asked in
             guard let self, !self.tooltip.isEmpty else { return false }
             Texts.setTooltip(asked: asked, ShownText(self.tooltip))
@@ -94,8 +86,7 @@ final class ThumbnailTile {
         gtk_widget_set_halign(icon, GTK_ALIGN_CENTER)
         gtk_widget_set_valign(icon, GTK_ALIGN_CENTER)
         gtk_widget_set_can_target(icon, 0)
-        gtk_overlay_add_overlay(root.cast(), icon)
-        gtk_widget_insert_before(icon, root, check)
+        addBelowCheck(icon)
         brokenIcon = icon
     }
 
@@ -111,8 +102,7 @@ final class ThumbnailTile {
         gtk_widget_set_margin_end(sign, 6)
         gtk_widget_set_margin_bottom(sign, 6)
         gtk_widget_set_can_target(sign, 0)
-        gtk_overlay_add_overlay(root.cast(), sign)
-        gtk_widget_insert_before(sign, root, check)
+        addBelowCheck(sign)
         endMissingSign = sign
     }
 
@@ -120,8 +110,7 @@ final class ThumbnailTile {
     func showDownload(_ progress: DownloadProgress?) {
         if ring == nil, progress != nil {
             let made = DownloadRing(diameter: 40)
-            gtk_overlay_add_overlay(root.cast(), made.root)
-            gtk_widget_insert_before(made.root, root, check)
+            addBelowCheck(made.root)
             ring = made
         }
         guard let ring else { return }
@@ -148,8 +137,7 @@ final class ThumbnailTile {
             gtk_widget_add_css_class(text, "caption")
             for child in [icon, nameLabel, text] { gtk_box_append(box.cast(), child) }
             // Below the check mark, as when it was made with the tile.
-            gtk_overlay_add_overlay(root.cast(), box)
-            gtk_widget_insert_before(box, root, check)
+            addBelowCheck(box)
             notFound = (box, nameLabel)
         }
         guard let notFound else { return }
@@ -157,15 +145,39 @@ final class ThumbnailTile {
         if let name { Texts.setText(label: notFound.name, ShownText(name)) }
     }
 
+    /// Adds a sign over the tile, below the check mark if there is one.
+    private func addBelowCheck(_ widget: Widget) {
+        gtk_overlay_add_overlay(root.cast(), widget)
+        if let check { gtk_widget_insert_before(widget, root, check) }
+    }
+
+    /// Edit mode's check mark, top left: empty circle, or ticked when selected.
+    private func makeCheck() -> Widget {
+        let made = gtk_image_new_from_icon_name("object-select-symbolic")!
+        gtk_widget_add_css_class(made, "tile-check")
+        gtk_widget_set_halign(made, GTK_ALIGN_START)
+        gtk_widget_set_valign(made, GTK_ALIGN_START)
+        gtk_widget_set_margin_start(made, 8)
+        gtk_widget_set_margin_top(made, 8)
+        gtk_widget_set_can_target(made, 0)
+        gtk_overlay_add_overlay(root.cast(), made)
+        check = made
+        return made
+    }
+
     /// Shows the check mark (edit mode) and whether the photo is selected.
     func showSelection(editing: Bool, selected: Bool) {
-        gtk_widget_set_visible(check, editing ? 1 : 0)
         speak(selected: editing && selected)
         if selected && editing {
             gtk_widget_add_css_class(root, "selected")
-            gtk_widget_add_css_class(check, "checked")
         } else {
             gtk_widget_remove_css_class(root, "selected")
+        }
+        guard let check = check ?? (editing ? makeCheck() : nil) else { return }
+        gtk_widget_set_visible(check, editing ? 1 : 0)
+        if selected && editing {
+            gtk_widget_add_css_class(check, "checked")
+        } else {
             gtk_widget_remove_css_class(check, "checked")
         }
     }
@@ -281,7 +293,7 @@ final class ThumbnailTile {
             if halign == GTK_ALIGN_START { gtk_widget_set_margin_start(made, 6) } else { gtk_widget_set_margin_end(made, 6) }
             if valign == GTK_ALIGN_START { gtk_widget_set_margin_top(made, 6) } else { gtk_widget_set_margin_bottom(made, bottomMargin) }
             gtk_widget_set_can_target(made, 0)
-            gtk_overlay_add_overlay(root.cast(), made)
+            addBelowCheck(made)
             label = made
         }
         guard let label else { return }
