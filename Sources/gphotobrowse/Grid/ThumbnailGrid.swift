@@ -18,6 +18,7 @@ final class ThumbnailGrid {
     let root: Widget
     let gridView: OpaquePointer
     private let ids = PhotoIDModel()
+    private var tileTrace = TileTrace()
     let selectionModel: OpaquePointer  // GtkMultiSelection: only the rubber band writes it
     let contents: AlbumContents
     /// Where the tiles' thumbnails come from: the loader of the cache size that fits them.
@@ -285,6 +286,9 @@ final class ThumbnailGrid {
         let missing = isMissing(photo.id)
         let thumbnail = missing ? nil : loader.cached(photo.version)
         tile.show(photo, thumbnail: thumbnail, missing: missing)
+        if Trace.tilesEnabled, let thumbnail, let index = contents.photos.index(of: photo.id) {
+            tileTrace.shown(photo.id, at: index, failed: thumbnail.isFailure)
+        }
         if thumbnail == nil, !missing, let preview = loader.preview(photo.version) { tile.showPreview(preview) }
         tile.showSelection(editing: isEditing, selected: isSelected(photo.id))
         tile.showMarks(ShownMarks.shared.marks(of: photo.id))
@@ -296,7 +300,11 @@ final class ThumbnailGrid {
     /// changed meanwhile, its file or its date taken: shown anew, as GTK binds them no more.
     private func showChangedPhotos() {
         for tile in tiles.values {
-            guard let shown = tile.photo, let photo = contents.photos.photo(id: shown.id), photo != shown else { continue }
+            guard let shown = tile.photo, let photo = contents.photos.photo(id: shown.id) else { continue }
+            if Trace.tilesEnabled, photo == shown, tile.showsThumbnailOutcome, let index = contents.photos.index(of: photo.id) {
+                tileTrace.shown(photo.id, at: index, failed: tile.showsFailure)
+            }
+            guard photo != shown else { continue }
             scheduler.released(tile)
             tile.clear()
             show(photo, on: tile)
@@ -331,7 +339,7 @@ final class ThumbnailGrid {
         }
         scheduler.arrived(key)
         if Trace.tilesEnabled, let index = contents.photos.index(of: key.id) {
-            if case .failed = thumbnail { Trace.milestone("tile-failed", index) } else { Trace.milestone("tile-loaded", index) }
+            tileTrace.arrived(key.id, at: index, failed: thumbnail.isFailure)
         }
     }
 

@@ -8,6 +8,11 @@ import PhotoIO
 enum Thumbnail {
     case image(Texture, pixels: DecodedImage)
     case failed(String)
+
+    var isFailure: Bool {
+        if case .failed = self { return true }
+        return false
+    }
 }
 
 /// Gets thumbnails on the shared decode pool and keeps the recent ones in memory.

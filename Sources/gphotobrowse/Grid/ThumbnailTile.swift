@@ -36,6 +36,10 @@ final class ThumbnailTile {
     var key: PhotoVersion? { photo?.version }
     /// Whether the tile shows its final state (a thumbnail or a failure).
     private(set) var isComplete = false
+    /// Whether the tile shows why its photo has no thumbnail (a failure), not an image.
+    private(set) var showsFailure = false
+    /// Whether the tile shows its photo's thumbnail, or the failure to make one.
+    var showsThumbnailOutcome: Bool { isComplete && !isMissing }
     /// The tooltip, given as GTK shows it and kept as the tile's accessible description:
     /// `tooltip-text` set on a tile on screen would ask the display where the pointer is (a
     /// round trip to the X server) at every bind, some fifty when a search changes the
@@ -218,6 +222,7 @@ final class ThumbnailTile {
     /// Shows a thumbnail that arrived for the bound photo.
     func apply(_ thumbnail: Thumbnail?) {
         guard !isMissing else { return }
+        showsFailure = thumbnail?.isFailure ?? false
         showsPreview = false
         if let ring { gtk_widget_set_visible(ring.root, 0) }
         gtk_widget_remove_css_class(root, "missing")
