@@ -10,10 +10,12 @@ import Testing
 @Suite(.serialized) struct IsolatedDecoderTests {
     private let folder = TempFolder()
 
-    private static func decoder(processes: Int = 2, timeout: Double = 30, memoryMiB: Int = 2048, bubblewrap: Bool = true) -> IsolatedDecoder {
+    private static func decoder(processes: Int = 2, timeout: Double = 30, cancelGrace: Double = 2, memoryMiB: Int = 2048,
+                                bubblewrap: Bool = true) -> IsolatedDecoder {
         var settings = IsolatedDecoder.Settings()
         settings.maxProcesses = processes
         settings.timeout = timeout
+        settings.cancelGrace = cancelGrace
         settings.memoryLimit = memoryMiB << 20
         settings.testModes = true
         settings.useBubblewrap = bubblewrap
@@ -278,7 +280,10 @@ import Testing
     func aCancelledDecodeStopsWithoutEndingTheProcess(processRunning: Bool) throws {
         folder.file("waits.png", text: TestFault.waitForCancel)
         _ = folder.image("small.png", width: 30, height: 20)
-        let isolated = Self.decoder(processes: 1)
+        // A process that answers the cancel keeps its place however long it takes; on a
+        // loaded machine (the other tests' processes) a new one may take seconds to start
+        // and answer, which the usual two seconds of grace would take for a stuck process.
+        let isolated = Self.decoder(processes: 1, cancelGrace: 30)
         // Running already, or started for this request: the cancel may overtake the request.
         if processRunning { _ = try isolated.decode(request("small.png"), cancellation: CancellationFlag()).get() }
         let flag = CancellationFlag()
