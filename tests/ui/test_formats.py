@@ -46,7 +46,11 @@ def shown(launch, tmp_path, name: str, make=None):
     app.wait_for_line(r"^trace full-image 0 \d+$", timeout=60)
     g = app.geometry()
     image = wait_for_still_screen(app, lambda image: (True, ""), what="the viewer")
-    top = next(y for y in range(g.height) if close_to(image.pixel(g.width // 2, y), BACKGROUND, 6))
+    # The canvas starts below the header bar and its border line: found by the header bar's
+    # colour, not by the first backdrop pixel, which a dark photo touching the header bar
+    # has too.
+    header = image.pixel(g.width // 3, 12)
+    top = next(y for y in range(12, g.height) if not close_to(image.pixel(g.width // 3, y), header, 10)) + 1
     toolbar = 70  # the toolbar floats over the bottom of the canvas
     area = Rect(6, top, g.width - 12, g.height - top - 6 - toolbar)
     return app, image, photo_bounds(image, area)
