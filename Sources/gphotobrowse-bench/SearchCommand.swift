@@ -4,7 +4,8 @@ import Foundation
 /// to a few small JPEGs; one in a hundred with a sidecar tagging it "harbour"), under the X
 /// display in `DISPLAY` (run it with `xvfb-run -a`). Opens the search bar and types "harbour"
 /// a key at a time, timing each key from its press (xdotool) to the app's `trace filtered`
-/// line; prints the median and the worst. Twice: the first run with no photo index (marks
+/// line, and from the app's `trace search-typed` (the key reached the search field) to it,
+/// which leaves out xdotool's own start; prints the median and the worst of each. Twice: the first run with no photo index (marks
 /// are read from the files as the search asks), the second on the index the first left
 /// (`trace marks-indexed` at open), each on the same folder.
 enum SearchCommand: BenchCommand {
@@ -31,17 +32,21 @@ enum SearchCommand: BenchCommand {
 
         for pass in ["no index", "index filled"] {
             guard let run = runApp(app, folder: folder, cacheHome: work + "/cache") else { return 1 }
-            let sorted = run.keys.sorted()
-            let median = sorted.isEmpty ? -1 : sorted[sorted.count / 2]
-            print("  gphotobrowse (\(pass)): marks-indexed \(run.indexed) at \(run.indexedAt) ms; keys \(run.keys.map(String.init).joined(separator: " ")) ms; "
-                + "\"harbour\" shows \(run.found) photos")
-            print("search (\(pass)): \(count) photos, key to filtered grid median \(median) ms, worst \(sorted.last ?? -1) ms")
+            func spread(_ times: [Int]) -> String {
+                let sorted = times.sorted()
+                return "median \(sorted.isEmpty ? -1 : sorted[sorted.count / 2]) ms, worst \(sorted.last ?? -1) ms"
+            }
+            print("  gphotobrowse (\(pass)): marks-indexed \(run.indexed) at \(run.indexedAt) ms; keys \(run.keys.map(String.init).joined(separator: " ")) ms, "
+                + "in the app \(run.inApp.map(String.init).joined(separator: " ")) ms; \"harbour\" shows \(run.found) photos")
+            print("search (\(pass)): \(count) photos, key to filtered grid \(spread(run.keys)); in the app \(spread(run.inApp))")
         }
         return 0
     }
 
     private struct AppRun {
         var keys: [Int] = []
+        /// From the app's `trace search-typed` to its `trace filtered`, per key.
+        var inApp: [Int] = []
         var found = -1
         var indexed = 0, indexedAt = -1
     }
@@ -66,14 +71,16 @@ enum SearchCommand: BenchCommand {
             return nil
         }
         for key in "harbour" {
-            let before = lines.count(of: "filtered")
+            let before = lines.count(of: "filtered"), typedBefore = lines.count(of: "search-typed")
             let pressed = Date()
             _ = runQuietly("/usr/bin/xdotool", ["key", String(key)])
-            guard lines.wait(for: "filtered", after: before, seconds: 30) != nil else {
+            guard let filtered = lines.wait(for: "filtered", after: before, seconds: 30) else {
                 printError("no filtered grid within 30 s of \"\(key)\"")
                 return nil
             }
             run.keys.append(Int(Date().timeIntervalSince(pressed) * 1000))
+            let typed = lines.lines(named: "search-typed").dropFirst(typedBefore)
+            if let typed = typed.first { run.inApp.append(filtered - typed.ms) }
         }
         // The marks the search asked for, read (and kept in the index) before the app ends.
         _ = waitUntilIdle(process.processIdentifier, seconds: 300)
