@@ -10,9 +10,9 @@ public struct Photo: Sendable, Hashable, Identifiable {
     /// is not kept beside the URI that ends with it, and a short sort key is held inline.
     private final class Names: Sendable {
         let id: String
-        /// The display name, or nil when it is the end of the URI after its last "/" and
-        /// longer than a string holds without an allocation of its own (15 bytes): a plain
-        /// name (`photo-000123.jpg`) is kept once, in the URI.
+        /// The display name, or nil when it is the end of the URI after its last "/" (and holds
+        /// none) and longer than a string holds without an allocation of its own (15 bytes): a
+        /// plain name (`photo-000123.jpg`) is kept once, in the URI.
         let ownDisplayName: String?
         let contentType: String
         let nameKey: NaturalSortKey
@@ -22,7 +22,9 @@ public struct Photo: Sendable, Hashable, Identifiable {
         init(id: String, displayName: String, contentType: String, modified: Int64, size: Int64) {
             self.id = id
             let count = displayName.utf8.count
+            // A name holding a "/" (a web album's title) is not what follows the URI's last one.
             let isURIEnd = count > 15 && id.utf8.count > count
+                && !displayName.utf8.contains(UInt8(ascii: "/"))
                 && id.utf8.suffix(count).elementsEqual(displayName.utf8)
                 && id.utf8.dropLast(count).last == UInt8(ascii: "/")
             ownDisplayName = isURIEnd ? nil : displayName
