@@ -61,6 +61,20 @@ private func be32(_ value: Int) -> [UInt8] { (0..<4).reversed().map { UInt8((val
         #expect(find(late + movie) == nil)
     }
 
+    @Test func lengthsNoFileHoldsMakeNoMovie() {
+        // Items after the movie whose lengths add up past any file's size (or below zero):
+        // no movie, and the decoder reading the file goes on.
+        for lengths in [["9223372036854775807", "9223372036854775807"], ["-9223372036854775807", "-9223372036854775807"], ["-5", "0"]] {
+            let xmp = googleXMP(length: movie.count).replacingOccurrences(of: "</rdf:Seq>", with: lengths.map {
+                "<rdf:li rdf:parseType=\"Resource\"><Container:Item Item:Mime=\"image/jpeg\" Item:Semantic=\"Depth\" Item:Length=\"\($0)\"/></rdf:li>"
+            }.joined() + "</rdf:Seq>")
+            let still = withXMP(image, xmp)
+            #expect(find(still + movie + [UInt8](repeating: 0, count: 64)) == nil)
+        }
+        let huge = withXMP(image, googleXMP(length: movie.count).replacingOccurrences(of: "Item:Length=\"\(movie.count)\"", with: "Item:Length=\"9223372036854775807\""))
+        #expect(find(huge + movie) == nil)
+    }
+
     @Test func olderMicroVideoFilesCountTheMovieFromTheEnd() {
         let xmp = """
         <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">

@@ -101,7 +101,15 @@ public enum MotionPhotoReader {
             items.append((field("Semantic") ?? "", number(field("Length")) ?? 0, number(field("Padding")) ?? 0))
         }
         if let index = items.firstIndex(where: { $0.semantic == "MotionPhoto" }), items[index].length > 0 {
-            let after = items[(index + 1)...].reduce(Int64(0)) { $0 + $1.length + $1.padding }
+            // What lies after the movie. Lengths below zero or past the file's size are not of
+            // this file: no movie (added up as they are, they would overflow).
+            var after: Int64 = 0
+            for item in items[(index + 1)...] {
+                guard (0...size).contains(item.length), (0...size).contains(item.padding) else { return nil }
+                after += item.length + item.padding
+                guard after <= size else { return nil }
+            }
+            guard items[index].length <= size - after else { return nil }
             let end = size - after
             return EmbeddedMovie(offset: end - items[index].length, length: items[index].length)
         }
