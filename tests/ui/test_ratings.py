@@ -268,3 +268,20 @@ def test_a_favourite_is_in_the_favourites_album_after_a_restart(launch, tmp_path
     app.wait_for_line(r"^trace shown GtkSearchBar search \d+$", since=mark)
     search_for(app, "sea", 1)
     assert app.quit() == 0
+
+
+def test_marks_another_app_changes_in_a_photo_shown_are_read_again(launch, tmp_path):
+    folder = folder_of_jpegs(tmp_path, "changed", ["embedded.jpg", "plain.jpg"])
+    exiftool("-overwrite_original", "-XMP:Subject=lighthouse", "-XMP:Rating=2", str(folder / "embedded.jpg"))
+    app = open_folder(launch, folder, count=2, sort_by="name")
+    app.wait_for_line(r"^trace marks-read file://.*/embedded\.jpg 0 2 1 \d+$")
+    # Another app rewrites the photo with other marks while it is shown.
+    mark = app.mark()
+    exiftool("-overwrite_original", "-XMP:Subject=harbour", "-XMP:Rating=4", str(folder / "embedded.jpg"))
+    app.wait_for_line(r"^trace marks-read file://.*/embedded\.jpg 0 4 1 \d+$", since=mark)
+    app.key("ctrl+f")
+    search_for(app, "harbour", 1)
+    clear_search(app, 2)
+    app.key("ctrl+f")
+    search_for(app, "lighthouse", 0)
+    assert app.quit() == 0

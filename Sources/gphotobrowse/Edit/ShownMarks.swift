@@ -50,15 +50,41 @@ final class ShownMarks {
         let asked = self.asked
         queue.async {
             let unknown = photos.lazy.map(\.id).filter { asked.facts.insert($0) }
-            let uris = Array(unknown)
-            for start in stride(from: 0, to: uris.count, by: 1024) {
-                let batch = Array(uris[start..<min(start + 1024, uris.count)])
-                let read = zip(batch, IsolatedDecoder.shared.datesAndCameras(uris: batch, cancellation: ShownMarks.work)).map { ($0, ExifFacts(read: $1)) }
-                // A file that could not be read is tried again another time.
-                for (uri, facts) in read where facts == nil { asked.facts.remove(uri) }
-                onMain { ShownMarks.shared.factsRead(read) }
-            }
+            Self.readFacts(Array(unknown), asked: asked)
         }
+    }
+
+    /// On the worker: the cameras and dates of `uris` read, a decoder request for 1,024
+    /// files, and delivered.
+    private nonisolated static func readFacts(_ uris: [String], asked: AskedOnWorker) {
+        for start in stride(from: 0, to: uris.count, by: 1024) {
+            let batch = Array(uris[start..<min(start + 1024, uris.count)])
+            let read = zip(batch, IsolatedDecoder.shared.datesAndCameras(uris: batch, cancellation: ShownMarks.work)).map { ($0, ExifFacts(read: $1)) }
+            // A file that could not be read is tried again another time.
+            for (uri, facts) in read where facts == nil { asked.facts.remove(uri) }
+            onMain { ShownMarks.shared.factsRead(read) }
+        }
+    }
+
+    /// Photos new or changed on disk (a folder's monitor saw them; a file put where one was):
+    /// what was read of the files there before is not theirs. Those whose marks or facts are
+    /// known are read again now, and the listeners told what changed (marks that went, as
+    /// none); the others are read when next asked for.
+    func reread(_ uris: [String]) {
+        guard !uris.isEmpty else { return }
+        let marks = uris.filter { knownMarks[$0] != nil && !pending.contains($0) }
+        let facts = uris.filter { knownFacts[$0] != nil }
+        let asked = self.asked
+        queue.async {
+            asked.marks.subtract(uris)
+            asked.facts.subtract(uris)
+            guard !facts.isEmpty else { return }
+            facts.forEach { asked.facts.insert($0) }
+            Self.readFacts(facts, asked: asked)
+        }
+        guard !marks.isEmpty else { return }
+        pending.formUnion(marks)
+        read { marks }
     }
 
     /// Facts read (nil: the file could not be read, to try again another time); kept in the

@@ -233,6 +233,7 @@ final class FolderSource: AlbumSource {
     private func update(_ updated: [Photo], removed: Set<String>, in folder: TreeFolder) {
         dates.forget(updated.map(\.id))
         livePairs.forget(updated.map(\.id))
+        ShownMarks.shared.reread(updated.map(\.id))
         let gone = followed.remove(removed)
         for monitor in gone.monitors { monitor.cancel() }
         treeAlbums.update(updated, removed: removed, in: folder, removedFolders: gone.folders)
