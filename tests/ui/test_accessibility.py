@@ -135,3 +135,19 @@ def test_ctrl_question_lists_the_shortcuts_grouped_as_the_readme(launch, folder)
     windows = [app.x.window_name(w) for w in app.x.windows_of(app.process.pid)]
     assert "Keyboard Shortcuts" in windows, f"no window titled Keyboard Shortcuts: {windows}"
     app.key("Escape")
+
+
+def test_a_not_found_tile_shows_its_name_cleaned(launch, photo_folder, tmp_path):
+    """The name a Not Found tile shows comes from the album's file: cleaned as every name
+    from outside is, its line break a space and its bidirectional isolate gone."""
+    from your_albums import show_second_album, write_album
+    folder = photo_folder("home-photos", {"d-yellow.png": "yellow"})
+    elsewhere = photo_folder("lisbon", {"a-red.png": "red", "b-\u2067blue\nharbour.png": "blue"})
+    data_home = tmp_path / "data"
+    write_album(data_home, "Lisbon", [(elsewhere / name).as_uri() for name in ("a-red.png", "b-\u2067blue\nharbour.png")])
+    (elsewhere / "b-\u2067blue\nharbour.png").unlink()
+    app = open_folder(launch, folder, count=1, sort_by="name", extra_env={**SPEAKING, "XDG_DATA_HOME": str(data_home)})
+    show_second_album(app, "Lisbon")
+    labels = wait_for(app, "Not Found tile's name", lambda n: n["role"] == "label" and "harbour" in n["name"])
+    assert [label["name"] for label in labels] == ["b-blue harbour.png"]
+    assert app.quit() == 0

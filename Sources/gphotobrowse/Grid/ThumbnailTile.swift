@@ -146,7 +146,7 @@ final class ThumbnailTile {
         }
         guard let notFound else { return }
         gtk_widget_set_visible(notFound.box, name == nil ? 0 : 1)
-        if let name { Texts.setText(label: notFound.name, ShownText(name)) }
+        if let name { Texts.setText(label: notFound.name, ShownText(OutsideText(name))) }
     }
 
     /// Adds a sign over the tile, below the check mark if there is one.
