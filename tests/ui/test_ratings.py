@@ -5,6 +5,7 @@ exiftool, keywords embedded in a photo) are read, a favourite is still one after
 and a picking window changes nothing."""
 
 import os
+import re
 import shutil
 import subprocess
 import time
@@ -284,4 +285,32 @@ def test_marks_another_app_changes_in_a_photo_shown_are_read_again(launch, tmp_p
     clear_search(app, 2)
     app.key("ctrl+f")
     search_for(app, "lighthouse", 0)
+    assert app.quit() == 0
+
+
+def test_a_favourite_set_while_a_search_reads_every_photos_marks_is_written_before_they_all_are(launch, tmp_path):
+    """A search asks for the marks of the whole folder (8,000 photos here, read from the
+    files: no index yet); a photo made a favourite meanwhile is written between two of those
+    reads, not after the last of them (the marks of the last photo, named last)."""
+    folder = tmp_path / "many"
+    folder.mkdir()
+    source = make_solid(tmp_path / "source.jpg", "blue", size="64x48")
+    names = [f"photo-{n:05d}.jpg" for n in range(8000)]
+    for name in names:
+        shutil.copy(source, folder / name)
+    exiftool("-overwrite_original", "-XMP:Rating=3", str(folder / names[-1]))
+    app = open_folder(launch, folder, count=len(names), sort_by="name")
+    app.key("ctrl+f")
+    search_for(app, "p", len(names))
+    mark = app.mark()
+    app.key("Escape")
+    app.key("Home")
+    app.key("ctrl+period")
+    favourite = r"^trace favourite file://.*/photo-00000\.jpg 1 \d+$"
+    last = r"^trace marks-read file://.*/photo-07999\.jpg 0 3 0 \d+$"
+    app.wait_for_line(favourite, since=mark, timeout=60)
+    app.wait_for_line(last, since=mark, timeout=60)
+    lines = list(app.lines)
+    place = {pattern: next(n for n in range(mark, len(lines)) if re.search(pattern, lines[n])) for pattern in (favourite, last)}
+    assert place[favourite] < place[last], "the favourite was written after every photo's marks were read"
     assert app.quit() == 0

@@ -43,27 +43,30 @@ final class ShownMarks {
     var facts: [String: ExifFacts] { knownFacts }
 
     /// Reads the cameras and dates of those of `photos` not asked for yet, a decoder request
-    /// for 64 files, on the marks worker; listeners hear once a batch is in. Which of them are
+    /// for 1,024 files, on the marks worker; listeners hear once a batch is in. Which of them are
     /// not known yet is worked out on the worker: on a large album (a search's) a look per
     /// photo would hold the main thread up.
     func requestFacts(_ photos: [Photo]) {
-        let asked = self.asked
+        let asked = self.asked, queue = self.queue
         queue.async {
             let unknown = photos.lazy.map(\.id).filter { asked.facts.insert($0) }
-            Self.readFacts(Array(unknown), asked: asked)
+            Self.readFacts(Array(unknown)[...], asked: asked, queue: queue)
         }
     }
 
     /// On the worker: the cameras and dates of `uris` read, a decoder request for 1,024
-    /// files, and delivered.
-    private nonisolated static func readFacts(_ uris: [String], asked: AskedOnWorker) {
-        for start in stride(from: 0, to: uris.count, by: 1024) {
-            let batch = Array(uris[start..<min(start + 1024, uris.count)])
-            let read = zip(batch, IsolatedDecoder.shared.datesAndCameras(uris: batch, cancellation: ShownMarks.work)).map { ($0, ExifFacts(read: $1)) }
-            // A file that could not be read is tried again another time.
-            for (uri, facts) in read where facts == nil { asked.facts.remove(uri) }
-            onMain { ShownMarks.shared.factsRead(read) }
-        }
+    /// files, and delivered. Each request after the first waits behind what was queued
+    /// meanwhile: marks a person sets are written after 1,024 photos more, not after a
+    /// search's 100,000.
+    private nonisolated static func readFacts(_ uris: ArraySlice<String>, asked: AskedOnWorker, queue: DispatchQueue) {
+        guard !uris.isEmpty else { return }
+        let batch = Array(uris.prefix(1024))
+        let read = zip(batch, IsolatedDecoder.shared.datesAndCameras(uris: batch, cancellation: ShownMarks.work)).map { ($0, ExifFacts(read: $1)) }
+        // A file that could not be read is tried again another time.
+        for (uri, facts) in read where facts == nil { asked.facts.remove(uri) }
+        onMain { ShownMarks.shared.factsRead(read) }
+        let rest = uris.dropFirst(1024)
+        if !rest.isEmpty { queue.async { Self.readFacts(rest, asked: asked, queue: queue) } }
     }
 
     /// Photos new or changed on disk (a folder's monitor saw them; a file put where one was):
@@ -74,13 +77,13 @@ final class ShownMarks {
         guard !uris.isEmpty else { return }
         let marks = uris.filter { knownMarks[$0] != nil && !pending.contains($0) }
         let facts = uris.filter { knownFacts[$0] != nil }
-        let asked = self.asked
+        let asked = self.asked, queue = self.queue
         queue.async {
             asked.marks.subtract(uris)
             asked.facts.subtract(uris)
             guard !facts.isEmpty else { return }
             facts.forEach { asked.facts.insert($0) }
-            Self.readFacts(facts, asked: asked)
+            Self.readFacts(facts[...], asked: asked, queue: queue)
         }
         guard !marks.isEmpty else { return }
         pending.formUnion(marks)
@@ -151,33 +154,55 @@ final class ShownMarks {
         queue.async {
             let unknown = uris().filter { asked.marks.insert($0) || filtered }
             guard !unknown.isEmpty else { return }
-            let files = unknown.compactMap { Self.fileState(of: $0) }
-            var indexed: [String: PhotoMarks] = [:]
+            Self.readMarks(unknown[...], looked: nil, store: store, asked: asked, writes: writes, queue: queue)
+        }
+    }
+
+    /// What the index holds of photos whose marks are read (`readMarks`): their files, and
+    /// the marks kept of those whose file and sidecars are what they were, as looked up after
+    /// `writesRun` jobs of `onWorker`.
+    private struct LookedUp: Sendable {
+        var files: [String: PhotoIndex.FileState] = [:]
+        var indexed: [String: PhotoMarks] = [:]
+        var writesRun = 0
+    }
+
+    /// On the worker: the marks of `uris`, the index's while the file and its sidecars are
+    /// what they were, else read from the file, delivered 500 at a time. After each 500 the
+    /// rest waits behind what was queued meanwhile: marks a person sets while the marks of a
+    /// search's 100,000 photos are read are written after 500 more, not after all of them.
+    /// What the index holds (`looked`) is looked up again for the rest once marks were written.
+    private nonisolated static func readMarks(_ uris: ArraySlice<String>, looked: LookedUp?, store: PhotoMarksStore,
+                                              asked: AskedOnWorker, writes: IndexWrites, queue: DispatchQueue) {
+        var looked = looked ?? LookedUp(writesRun: -1)
+        if looked.writesRun != asked.writesRun {
+            looked = LookedUp(writesRun: asked.writesRun)
+            let files = uris.compactMap { Self.fileState(of: $0) }
+            looked.files = Dictionary(files.map { ($0.uri, $0) }, uniquingKeysWith: { a, _ in a })
             if !files.isEmpty {
                 PhotoIndex.shared.known(files, sidecarStamp: { store.sidecarStamp(of: $0) }) { place, known in
-                    if let marks = known.marks { indexed[files[place].uri] = marks }
+                    if let marks = known.marks { looked.indexed[files[place].uri] = marks }
                 }
             }
-            let fileOf = Dictionary(files.map { ($0.uri, $0) }, uniquingKeysWith: { a, _ in a })
-            var batch: [(uri: String, marks: PhotoMarks, fromIndex: Bool)] = []
-            func deliver() {
-                let read = batch
-                batch = []
-                onMain { ShownMarks.shared.marksRead(read) }
+        }
+        var batch: [(uri: String, marks: PhotoMarks, fromIndex: Bool)] = []
+        for uri in uris.prefix(500) {
+            if let marks = looked.indexed[uri] {
+                batch.append((uri, marks, true))
+            } else {
+                let marks = store.marks(of: uri, cancellation: ShownMarks.work)
+                // Kept in the index from here: the main thread need not ask for it.
+                if let file = looked.files[uri] { writes.add(.marks(marks, file: file, sidecarStamp: store.sidecarStamp(of: uri))) }
+                batch.append((uri, marks, false))
             }
-            for uri in unknown {
-                if let marks = indexed[uri] {
-                    batch.append((uri, marks, true))
-                } else {
-                    let marks = store.marks(of: uri, cancellation: ShownMarks.work)
-                    // Kept in the index from here: the main thread need not ask for it.
-                    if let file = fileOf[uri] { writes.add(.marks(marks, file: file, sidecarStamp: store.sidecarStamp(of: uri))) }
-                    batch.append((uri, marks, false))
-                }
-                if batch.count >= 500 { deliver() }
-            }
-            if !batch.isEmpty { deliver() }
+        }
+        let read = batch
+        onMain { ShownMarks.shared.marksRead(read) }
+        let rest = uris.dropFirst(500)
+        if rest.isEmpty {
             Self.flushSoon(writes, on: queue)
+        } else {
+            queue.async { [looked] in Self.readMarks(rest, looked: looked, store: store, asked: asked, writes: writes, queue: queue) }
         }
     }
 
@@ -316,7 +341,15 @@ final class ShownMarks {
     }
 
     /// Runs `work` on the marks worker (after the reads asked for before it).
-    nonisolated func onWorker(_ work: @escaping @Sendable () -> Void) { queue.async(execute: work) }
+    /// Counted (`AskedOnWorker.writesRun`): marks written there make what the index held of
+    /// photos still to be read looked up again (`readMarks`).
+    nonisolated func onWorker(_ work: @escaping @Sendable () -> Void) {
+        let asked = self.asked
+        queue.async {
+            asked.writesRun += 1
+            work()
+        }
+    }
 }
 
 extension ExifFacts {
@@ -333,6 +366,8 @@ extension ExifFacts {
 private final class AskedOnWorker: @unchecked Sendable {
     var marks = URIHashes()
     var facts = URIHashes()
+    /// How many jobs of `ShownMarks.onWorker` (marks written) have run.
+    var writesRun = 0
 }
 
 /// Rows waiting to be written into the index, on the marks worker only.
