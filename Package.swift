@@ -71,6 +71,9 @@ let package = Package(
         // libheif and libjxl (and libtiff below) are headers only here, no pkg-config, which
         // would link them: PhotoIO's `FormatLibraries` loads each the first time a file needs
         // it, so that a process decoding JPEGs never loads them (meson checks their versions).
+        // Their C modules declare each as a table of functions, with the macros of
+        // `CLibraryTable`, a header of no library.
+        .systemLibrary(name: "CLibraryTable"),
         .systemLibrary(name: "CRaw", providers: [.apt(["libraw-dev"])]),
         .systemLibrary(name: "CHeif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CJxl", providers: [.apt(["libjxl-dev"])]),
@@ -104,7 +107,7 @@ let package = Package(
         // Files and pixels: folder listing with GIO, decoding with gdk-pixbuf (in decoder
         // processes, `IsolatedDecoder`), downloads with libsoup into a disk cache, the drawing
         // board's rendering (cairo, Pango) and saving. No GTK.
-        .target(name: "PhotoIO", dependencies: ["PhotoCore", "Bridge", "CGdkPixbuf", "CExif", "CConfinement", "CSoup", "CJson", "CXml", "CCairo", "CRaw", "CHeif", "CJxl", "CLcms", "CJpeg", "CPng", "CTiff", "CGst", "CSQLite"]),
+        .target(name: "PhotoIO", dependencies: ["PhotoCore", "Bridge", "CGdkPixbuf", "CExif", "CConfinement", "CSoup", "CJson", "CXml", "CCairo", "CLibraryTable", "CRaw", "CHeif", "CJxl", "CLcms", "CJpeg", "CPng", "CTiff", "CGst", "CSQLite"]),
         // The decoder process: decodes one file descriptor at a time for the browser,
         // confined (see `DecoderService`).
         .executableTarget(name: "gphotobrowse-decoder", dependencies: ["PhotoIO"]),

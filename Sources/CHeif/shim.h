@@ -6,6 +6,7 @@
 #define GPHOTOBROWSE_CHEIF_H
 
 #include <libheif/heif.h>
+#include "../CLibraryTable/library_table.h"
 
 #define CHEIF_FUNCTIONS(F) \
     F(heif_context_alloc) F(heif_context_free) F(heif_context_read_from_memory_without_copy) \
@@ -18,14 +19,6 @@
     F(heif_image_handle_get_metadata_size) F(heif_image_handle_get_metadata) F(heif_decode_image) \
     F(heif_image_release) F(heif_image_get_width) F(heif_image_get_height) F(heif_image_get_plane_readonly)
 
-/* The functions, in the order of their names. */
-#define CHEIF_FIELD(name) __typeof__(name) *_Nonnull name;
-struct cheif_library { CHEIF_FUNCTIONS(CHEIF_FIELD) };
-#define CHEIF_NAME(name) #name,
-static inline const char *const *cheif_library_names(void) {
-    static const char *const names[] = { CHEIF_FUNCTIONS(CHEIF_NAME) };
-    return names;
-}
-static inline const char *cheif_soname(void) { return "libheif.so.1"; }
+GPB_LIBRARY_TABLE(cheif, "libheif.so.1", CHEIF_FUNCTIONS)
 
 #endif

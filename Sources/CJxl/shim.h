@@ -8,6 +8,7 @@
 
 #include <jxl/decode.h>
 #include <jxl/version.h>
+#include "../CLibraryTable/library_table.h"
 
 #define CJXL_FUNCTIONS(F) \
     F(JxlDecoderCreate) F(JxlDecoderDestroy) F(JxlDecoderSubscribeEvents) F(JxlDecoderSetInput) \
@@ -16,16 +17,9 @@
     F(JxlDecoderGetICCProfileSize) F(JxlDecoderGetColorAsICCProfile) F(JxlDecoderImageOutBufferSize) \
     F(JxlDecoderSetImageOutBuffer)
 
-/* The functions, in the order of their names. */
-#define CJXL_FIELD(name) __typeof__(name) *_Nonnull name;
-struct cjxl_library { CJXL_FUNCTIONS(CJXL_FIELD) };
-#define CJXL_NAME(name) #name,
-static inline const char *const *cjxl_library_names(void) {
-    static const char *const names[] = { CJXL_FUNCTIONS(CJXL_NAME) };
-    return names;
-}
-#define CJXL_TEXT(x) #x
-#define CJXL_SONAME(major, minor) (major == 0 ? "libjxl.so.0." CJXL_TEXT(minor) : "libjxl.so." CJXL_TEXT(major))
-static inline const char *cjxl_soname(void) { return CJXL_SONAME(JPEGXL_MAJOR_VERSION, JPEGXL_MINOR_VERSION); }
+/* 0.x versions' sonames name the minor version. */
+#define CJXL_SONAME (JPEGXL_MAJOR_VERSION == 0 ? "libjxl.so.0." GPB_LIBRARY_VERSION(JPEGXL_MINOR_VERSION) \
+                                              : "libjxl.so." GPB_LIBRARY_VERSION(JPEGXL_MAJOR_VERSION))
+GPB_LIBRARY_TABLE(cjxl, CJXL_SONAME, CJXL_FUNCTIONS)
 
 #endif

@@ -6,22 +6,13 @@
 #define GPHOTOBROWSE_CRAW_H
 
 #include <libraw/libraw.h>
+#include "../CLibraryTable/library_table.h"
 
 #define CRAW_FUNCTIONS(F) \
     F(libraw_init) F(libraw_close) F(libraw_set_progress_handler) F(libraw_open_buffer) F(libraw_strerror) \
     F(libraw_unpack_thumb) F(libraw_unpack) F(libraw_dcraw_process) F(libraw_dcraw_make_mem_thumb) \
     F(libraw_dcraw_make_mem_image) F(libraw_dcraw_clear_mem)
 
-/* The functions, in the order of their names. */
-#define CRAW_FIELD(name) __typeof__(name) *_Nonnull name;
-struct craw_library { CRAW_FUNCTIONS(CRAW_FIELD) };
-#define CRAW_NAME(name) #name,
-static inline const char *const *craw_library_names(void) {
-    static const char *const names[] = { CRAW_FUNCTIONS(CRAW_NAME) };
-    return names;
-}
-#define CRAW_TEXT(x) #x
-#define CRAW_SONAME(version) "libraw_r.so." CRAW_TEXT(version)
-static inline const char *craw_soname(void) { return CRAW_SONAME(LIBRAW_SHLIB_CURRENT); }
+GPB_LIBRARY_TABLE(craw, "libraw_r.so." GPB_LIBRARY_VERSION(LIBRAW_SHLIB_CURRENT), CRAW_FUNCTIONS)
 
 #endif

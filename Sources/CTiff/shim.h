@@ -8,6 +8,7 @@
 
 #include <tiffio.h>
 #include <tiffvers.h>
+#include "../CLibraryTable/library_table.h"
 
 #define CTIFF_FUNCTIONS(F) \
     F(TIFFFdOpen) F(TIFFClose) F(TIFFGetField) F(TIFFGetFieldDefaulted) F(TIFFSetErrorHandler) \
@@ -15,22 +16,13 @@
     F(TIFFNumberOfStrips) F(TIFFGetStrileByteCount) F(TIFFReadScanline) F(TIFFRGBAImageOK) \
     F(TIFFRGBAImageBegin) F(TIFFRGBAImageGet) F(TIFFRGBAImageEnd)
 
-/* The functions, in the order of their names. */
-#define CTIFF_FIELD(name) __typeof__(name) *_Nonnull name;
-struct ctiff_library { CTIFF_FUNCTIONS(CTIFF_FIELD) };
-#define CTIFF_NAME(name) #name,
-static inline const char *const *ctiff_library_names(void) {
-    static const char *const names[] = { CTIFF_FUNCTIONS(CTIFF_NAME) };
-    return names;
-}
 /* libtiff 4.5 made its soname 6 (4.x before it: 5). */
-static inline const char *ctiff_soname(void) {
 #if defined(TIFFLIB_MAJOR_VERSION) && (TIFFLIB_MAJOR_VERSION > 4 || TIFFLIB_MINOR_VERSION >= 5)
-    return "libtiff.so.6";
+#define CTIFF_SONAME "libtiff.so.6"
 #else
-    return "libtiff.so.5";
+#define CTIFF_SONAME "libtiff.so.5"
 #endif
-}
+GPB_LIBRARY_TABLE(ctiff, CTIFF_SONAME, CTIFF_FUNCTIONS)
 
 static inline int gpb_tiff_u32(struct ctiff_library tiffs, TIFF *tiff, uint32_t tag, uint32_t *value) {
     return tiffs.TIFFGetField(tiff, tag, value);
