@@ -140,7 +140,7 @@ final class ThumbnailGrid {
             loader.observePreview { [weak self] key, preview in
                 guard let self else { return }
                 for tile in self.tiles.values where tile.key == key { tile.showPreview(preview) }
-                if Trace.tilesEnabled, let index = self.contents.photos.index(of: key.id) { Trace.milestone("tile-preview", index) }
+                self.tileTrace.preview(key.id, in: self.contents.photos)
             },
             loader.observeProgress { [weak self] key, progress in
                 for tile in self?.tiles.values ?? [:].values where tile.key == key { tile.showDownload(progress) }
@@ -211,9 +211,7 @@ final class ThumbnailGrid {
         let missing = isMissing(photo.id)
         let thumbnail = missing ? nil : loader.cached(photo.version)
         tile.show(photo, thumbnail: thumbnail, missing: missing)
-        if Trace.tilesEnabled, let thumbnail, let index = contents.photos.index(of: photo.id) {
-            tileTrace.shown(photo.id, at: index, failed: thumbnail.isFailure)
-        }
+        if let thumbnail { tileTrace.shown(photo.id, in: contents.photos, failed: thumbnail.isFailure) }
         if thumbnail == nil, !missing, let preview = loader.preview(photo.version) { tile.showPreview(preview) }
         tile.showSelection(editing: isEditing, selected: isSelected(photo.id))
         tile.showMarks(ShownMarks.shared.marks(of: photo.id))
@@ -226,8 +224,8 @@ final class ThumbnailGrid {
     private func showChangedPhotos() {
         for tile in tiles.values {
             guard let shown = tile.photo, let photo = contents.photos.photo(id: shown.id) else { continue }
-            if Trace.tilesEnabled, photo == shown, tile.showsThumbnailOutcome, let index = contents.photos.index(of: photo.id) {
-                tileTrace.shown(photo.id, at: index, failed: tile.showsFailure)
+            if photo == shown, tile.showsThumbnailOutcome {
+                tileTrace.shown(photo.id, in: contents.photos, failed: tile.showsFailure)
             }
             guard photo != shown else { continue }
             scheduler.released(tile)
@@ -263,9 +261,7 @@ final class ThumbnailGrid {
             scheduler.answered(tile)
         }
         scheduler.arrived(key)
-        if Trace.tilesEnabled, let index = contents.photos.index(of: key.id) {
-            tileTrace.arrived(key.id, at: index, failed: thumbnail.isFailure)
-        }
+        tileTrace.arrived(key.id, in: contents.photos, failed: thumbnail.isFailure)
     }
 
     // MARK: Edit mode
