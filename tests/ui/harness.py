@@ -428,6 +428,21 @@ def set_times(folder: Path, names: Sequence[str], newest_first: bool = True) -> 
         os.utime(folder / name, (stamp, stamp))
 
 
+def folder_of_jpegs(tmp_path: Path, name: str, photos: list[str]) -> Path:
+    """tmp_path/NAME holding a blue JPEG of each name in `photos`, photos[0] the newest."""
+    folder = tmp_path / name
+    folder.mkdir()
+    for photo in photos:
+        make_solid(folder / photo, "blue")
+    set_times(folder, photos)
+    return folder
+
+
+def exiftool(*args: str) -> str:
+    """`exiftool ARGS`' output (it writes marks and tags as other photo apps do)."""
+    return subprocess.run(["exiftool", *args], check=True, capture_output=True, text=True).stdout.strip()
+
+
 def make_with(path: Path, *args: str) -> Path:
     """convert ARGS PATH, for gradients and plasma (pass -seed for a fixed picture)."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -650,6 +665,19 @@ class App:
         m = re.search(r"^VmHWM:\s+(\d+) kB", status, re.M)
         return int(m.group(1)) // 1024 if m else None
 
+    def decoder_processes(self) -> dict[int, str]:
+        """The app's decoder processes running now: each one's /proc status, by pid."""
+        found = {}
+        for pid in descendants(self.process.pid):
+            try:
+                status = Path(f"/proc/{pid}/status").read_text()
+            except OSError:
+                continue
+            name = re.search(r"^Name:\s+(\S+)", status, re.M)
+            if name and name.group(1).startswith("gphotobrowse-de"):
+                found[pid] = status
+        return found
+
     # -- end -------------------------------------------------------------------------------
 
     def describe_exit(self) -> str:
@@ -708,6 +736,25 @@ class App:
             if not self._log.closed:
                 self._log.write(f"[harness] {self.describe_exit()}\n")
                 self._log.close()
+
+
+def descendants(pid: int) -> list[int]:
+    """The processes below `pid`: its children, theirs, and so on."""
+    parents = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            parents[int(entry.name)] = int(stat[stat.rindex(")") + 2:].split()[1])
+    found, frontier = [], [pid]
+    while frontier:
+        parent = frontier.pop()
+        children = [child for child, p in parents.items() if p == parent]
+        found += children
+        frontier += children
+    return found
 
 
 # --------------------------------------------------------------------------------------------
@@ -869,6 +916,26 @@ def open_folder(launch, folder: Path, count: int | None = None, timeout: float =
     app.wait_for_window(rf"^{re.escape(folder.name)}$", timeout=timeout)
     app.wait_for_line(r"^trace visible-thumbnails \d+ \d+$", timeout=timeout)
     return app
+
+
+def open_search(app: App) -> None:
+    """Ctrl+F, and waits for the search bar to show."""
+    app.key("ctrl+f")
+    app.wait_for_line(r"^trace shown GtkSearchBar search \d+$")
+
+
+def search_for(app: App, text: str, count: int) -> None:
+    """Types `text` into the search bar (Ctrl+F opens it) and waits for its count."""
+    mark = app.mark()
+    app.x.xdotool("type", "--delay", "30", text)
+    app.wait_for_line(rf"^trace filtered {count} \d+$", since=mark)
+
+
+def clear_search(app: App, count: int) -> None:
+    """Escape clears the search and closes its bar; waits until the `count` photos show again."""
+    mark = app.mark()
+    app.key("Escape")
+    app.wait_for_line(rf"^trace filtered {count} \d+$", since=mark)
 
 
 def choose_folder(app: App, title: str, folder: Path) -> None:

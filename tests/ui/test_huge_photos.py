@@ -37,35 +37,12 @@ def make_huge(path: Path) -> Path:
     return path
 
 
-def descendants(pid: int) -> list[int]:
-    parents = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            parents[int(entry.name)] = int(stat[stat.rindex(")") + 2:].split()[1])
-    found, frontier = [], [pid]
-    while frontier:
-        parent = frontier.pop()
-        children = [child for child, p in parents.items() if p == parent]
-        found += children
-        frontier += children
-    return found
-
-
 def decoder_peaks_mb(app) -> dict[int, int]:
     """Each decoder process's peak resident memory (VmHWM), in MB."""
     peaks = {}
-    for pid in descendants(app.process.pid):
-        try:
-            status = Path(f"/proc/{pid}/status").read_text()
-        except OSError:
-            continue
-        name = re.search(r"^Name:\s+(\S+)", status, re.M)
+    for pid, status in app.decoder_processes().items():
         peak = re.search(r"^VmHWM:\s+(\d+) kB", status, re.M)
-        if name and peak and name.group(1).startswith("gphotobrowse-de"):
+        if peak:
             peaks[pid] = int(peak.group(1)) // 1024
     return peaks
 

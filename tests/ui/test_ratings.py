@@ -7,28 +7,13 @@ and a picking window changes nothing."""
 import os
 import re
 import shutil
-import subprocess
 import time
-from pathlib import Path
 
 import pytest
 
-from harness import make_solid, open_folder, set_times, wait_until
+from harness import clear_search, exiftool, folder_of_jpegs, make_solid, open_folder, open_search, search_for
 
 pytestmark = pytest.mark.skipif(shutil.which("exiftool") is None, reason="exiftool is not installed")
-
-
-def exiftool(*args: str) -> str:
-    return subprocess.run(["exiftool", *args], check=True, capture_output=True, text=True).stdout.strip()
-
-
-def folder_of_jpegs(tmp_path: Path, name: str, photos: list[str]) -> Path:
-    folder = tmp_path / name
-    folder.mkdir()
-    for photo in photos:
-        make_solid(folder / photo, "blue")
-    set_times(folder, photos)
-    return folder
 
 
 def test_ctrl_4_writes_a_sidecar_exiftool_reads_and_ctrl_z_takes_it_back(launch, tmp_path):
@@ -98,20 +83,6 @@ def test_a_picking_window_changes_nothing(launch, tmp_path):
     assert not app.lines_matching(r"^trace shown GtkPopover tags ")
 
 
-def search_for(app, text: str, count: int) -> None:
-    """Types `text` into the search bar (Ctrl+F opens it) and waits for its count."""
-    mark = app.mark()
-    app.x.xdotool("type", "--delay", "30", text)
-    app.wait_for_line(rf"^trace filtered {count} \d+$", since=mark)
-
-
-def clear_search(app, count: int) -> None:
-    """Escape clears the search and closes its bar; waits until the `count` photos show again."""
-    mark = app.mark()
-    app.key("Escape")
-    app.wait_for_line(rf"^trace filtered {count} \d+$", since=mark)
-
-
 def test_keywords_other_apps_wrote_are_found_by_searching(launch, tmp_path):
     folder = folder_of_jpegs(tmp_path, "found", ["sidecar.jpg", "embedded.jpg", "plain.jpg"])
     exiftool("-o", str(folder / "sidecar.jpg.xmp"), "-XMP:Rating=5", "-XMP:Subject=harbour", str(folder / "sidecar.jpg"))
@@ -144,8 +115,7 @@ def test_the_filter_count_is_right_on_a_tree_of_albums(launch, tmp_path):
     app.wait_for_line(r"^trace albums 2 \d+$", timeout=30)
     app.wait_for_window(r"^All Photos$", timeout=30)
     app.wait_for_line(r"^trace visible-thumbnails \d+ \d+$", timeout=30)
-    app.key("ctrl+f")
-    app.wait_for_line(r"^trace shown GtkSearchBar search \d+$")
+    open_search(app)
     # All Photos: the three photos tagged, wherever they are; then a word of a folder's name.
     search_for(app, "seaside", 3)
     mark = app.mark()

@@ -8,7 +8,6 @@ checked copy appears beside the photo, so the save waits for the copy's check wh
 closes; they go on (SIGCONT) once it has closed."""
 
 import os
-import re
 import shutil
 import signal
 from pathlib import Path
@@ -16,26 +15,12 @@ from pathlib import Path
 import pytest
 
 from harness import Deadline, convert_tool, open_folder, run, wait_until
-from test_huge_photos import descendants
 from test_remote_jobs import jobs_until, running_jobs
 from test_rename_rotation import after_exif, orientation
 
 # Bytes after the image's end, kept as they are by a saved rotation: a photo this large takes
 # the save long enough to write and read back its copy that the copy is there to be seen.
 TRAILING_BYTES = 160 << 20
-
-
-def decoder_processes(app) -> list[int]:
-    found = []
-    for pid in descendants(app.process.pid):
-        try:
-            status = Path(f"/proc/{pid}/status").read_text()
-        except OSError:
-            continue
-        name = re.search(r"^Name:\s+(\S+)", status, re.M)
-        if name and name.group(1).startswith("gphotobrowse-de"):
-            found.append(pid)
-    return found
 
 
 def signal_all(pids: list[int], sig: int) -> None:
@@ -84,7 +69,7 @@ def test_closing_the_window_during_a_rotation_save_leaves_the_photo_whole(launch
         while not temporaries(folder):
             assert not app.lines_matching(r"^trace rotation-saved ", since=mark), "the save ended before its copy was seen"
             assert not deadline.expired(), "no copy of the photo was written beside it"
-        stopped = decoder_processes(app)
+        stopped = list(app.decoder_processes())
         signal_all(stopped, signal.SIGSTOP)
         assert stopped, "no decoder process to hold the save"
         # Held in the middle: the copy is there, the photo not yet replaced.

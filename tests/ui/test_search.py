@@ -9,9 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from harness import open_folder, wait_until
+from harness import clear_search, exiftool, folder_of_jpegs, open_folder, open_search, search_for, wait_until
 from made_videos import GST_LAUNCH, make_video
-from test_ratings import clear_search, exiftool, folder_of_jpegs, search_for
 
 pytestmark = pytest.mark.skipif(shutil.which("exiftool") is None, reason="exiftool is not installed")
 
@@ -21,8 +20,7 @@ def test_a_camera_model_is_found_by_searching(launch, tmp_path):
     exiftool("-overwrite_original", "-Make=Panasonic", "-Model=DC-GX9", str(folder / "b.jpg"))
     exiftool("-overwrite_original", "-Make=Canon", "-Model=Canon EOS R5", str(folder / "c.jpg"))
     app = open_folder(launch, folder, count=3, sort_by="name")
-    app.key("ctrl+f")
-    app.wait_for_line(r"^trace shown GtkSearchBar search \d+$")
+    open_search(app)
     # "Panasonic DC-GX9": the make and the model, as Properties names the camera.
     search_for(app, "panasonic gx9", 1)
     clear_search(app, 3)
@@ -49,8 +47,7 @@ def test_the_date_taken_and_kind_choices_filter(launch, tmp_path):
     exiftool("-overwrite_original", f"-DateTimeOriginal={time.strftime('%Y')}:01:01 12:00:00", str(folder / "b.jpg"))
     make_video(folder / "clip.mp4", seconds=1, created="2018-05-06T07:08:09Z")
     app = open_folder(launch, folder, count=4, sort_by="name")
-    app.key("ctrl+f")
-    app.wait_for_line(r"^trace shown GtkSearchBar search \d+$")
+    open_search(app)
     # The last period, before last year: the old photo and the video.
     mark = app.mark()
     choose(app, 3, ["End"])
@@ -85,8 +82,7 @@ def test_marks_come_from_the_index_after_a_restart_and_deleting_it_loses_nothing
     def start_and_find(indexed: int):
         app = open_folder(launch, folder, count=3, sort_by="name", extra_env=env)
         app.wait_for_line(rf"^trace marks-indexed {indexed} \d+$")
-        app.key("ctrl+f")
-        app.wait_for_line(r"^trace shown GtkSearchBar search \d+$")
+        open_search(app)
         search_for(app, "lighthouse", 1)
         clear_search(app, 3)
         app.key("ctrl+f")
@@ -119,8 +115,7 @@ def test_a_place_the_xmp_names_is_found_by_searching(launch, tmp_path):
     exiftool("-overwrite_original", "-XMP:City=Reykjavík", "-XMP:Country=Iceland", str(folder / "b.jpg"))
     exiftool("-o", str(folder / "c.jpg.xmp"), "-XMP:City=Porto", "-XMP:Location=Ribeira", str(folder / "c.jpg"))
     app = open_folder(launch, folder, count=3, sort_by="name")
-    app.key("ctrl+f")
-    app.wait_for_line(r"^trace shown GtkSearchBar search \d+$")
+    open_search(app)
     # Without its accent, as the city is typed on most keyboards.
     search_for(app, "reykjavik", 1)
     clear_search(app, 3)
