@@ -79,13 +79,8 @@ public struct SearchablePhoto: Sendable, Equatable {
 
     public init(name: String, folder: String = "", camera: String = "", marks: PhotoMarks = .none,
                 taken: Int64? = nil, isVideo: Bool = false) {
-        self.name = name
-        self.folder = folder
-        self.camera = camera
-        self.marks = marks
-        self.taken = taken
-        self.isVideo = isVideo
-        foldedText = Self.foldedText(name: name, folder: folder, camera: camera, tags: marks.tags + marks.places.names)
+        self.init(name: name, folder: folder, camera: camera, marks: marks, taken: taken, isVideo: isVideo,
+                  foldedText: Self.foldedText(name: name, folder: folder, camera: camera, tags: marks.tags + marks.places.names))
     }
 
     /// A photo whose folded text was worked out before (`foldedText(name:folder:camera:tags:)`):

@@ -55,6 +55,19 @@ public final class PhotoMarksStore: Sendable {
         appFolder + "/" + MD5.hex(uri) + ".xmp"
     }
 
+    /// Where the photo's sidecars may be, in the order they are read: beside a local photo,
+    /// by the names other apps give them (`SidecarNames`), then the app's own.
+    private func sidecarPaths(of uri: String) -> [String] {
+        var paths: [String] = []
+        if let path = Self.localPath(uri) {
+            let folder = (path as NSString).deletingLastPathComponent
+            let name = (path as NSString).lastPathComponent
+            paths = SidecarNames.read(for: name).map { folder + "/" + $0 }
+        }
+        paths.append(appSidecarPath(for: uri))
+        return paths
+    }
+
     /// Where a change to the photo's marks goes.
     public func place(for uri: String) -> Place {
         if let path = Self.localPath(uri) {
@@ -79,14 +92,7 @@ public final class PhotoMarksStore: Sendable {
     /// The marks of the first of the photo's sidecars found (read in a decoder process), or
     /// nil when it has none: the photo itself is not read.
     public func sidecarMarks(of uri: String, cancellation: CancellationFlag) -> PhotoMarks? {
-        var candidates: [String] = []
-        if let path = Self.localPath(uri) {
-            let folder = (path as NSString).deletingLastPathComponent
-            let name = (path as NSString).lastPathComponent
-            candidates = SidecarNames.read(for: name).map { folder + "/" + $0 }
-        }
-        candidates.append(appSidecarPath(for: uri))
-        for sidecar in candidates {
+        for sidecar in sidecarPaths(of: uri) {
             var status = stat()
             guard stat(sidecar, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
             if let marks = decoder.marks(uri: Self.uri(ofPath: sidecar), cancellation: cancellation) { return marks }
@@ -98,15 +104,8 @@ public final class PhotoMarksStore: Sendable {
     /// made, changed or removed (their modification times and sizes): the photo index keeps
     /// marks read while it was the same. 0 when there is none. A look at each, no read.
     public func sidecarStamp(of uri: String) -> Int64 {
-        var candidates: [String] = []
-        if let path = Self.localPath(uri) {
-            let folder = (path as NSString).deletingLastPathComponent
-            let name = (path as NSString).lastPathComponent
-            candidates = SidecarNames.read(for: name).map { folder + "/" + $0 }
-        }
-        candidates.append(appSidecarPath(for: uri))
         var stamp: UInt64 = 0
-        for (n, sidecar) in candidates.enumerated() {
+        for (n, sidecar) in sidecarPaths(of: uri).enumerated() {
             var status = stat()
             guard stat(sidecar, &status) == 0 else { continue }
             let modified = UInt64(bitPattern: Int64(status.st_mtim.tv_sec) &* 1_000_000 &+ Int64(status.st_mtim.tv_nsec) / 1000)
