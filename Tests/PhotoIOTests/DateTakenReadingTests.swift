@@ -134,7 +134,7 @@ private let corpusRoot = SharedCorpus.root
     }
 
     @Test func damagedExifNeverCrashes() {
-        var rng = SplitMix(seed: 2024)
+        var rng = SeededGenerator(seed: 2024)
         let segment = exifSegment([.orientation(1), .dateTimeOriginal("2023:08:05 17:16:53"), .dateTimeDigitized("2023:08:05 17:16:53"),
                                    .offsetTimeOriginal("+02:00"), .subSecTimeOriginal("5"), .dateTime("2023:08:05 17:16:53")],
                                   littleEndian: true)
@@ -196,7 +196,7 @@ private let corpusRoot = SharedCorpus.root
         let photos = SharedCorpus.files(under: corpusRoot + "/cameras").filter { $0.lowercased().hasSuffix(".jpg") || $0.lowercased().hasSuffix(".jpeg") }
         var compared = 0
         for path in photos where compared < 8 {
-            let fields = imageMagick(identify, path, ["DateTimeOriginal", "OffsetTimeOriginal", "SubSecTimeOriginal"])
+            let fields = ImageMagick.fields(identify, of: path, ["%[EXIF:DateTimeOriginal]", "%[EXIF:OffsetTimeOriginal]", "%[EXIF:SubSecTimeOriginal]"])
             guard let original = fields[0], let want = ExifDate.microseconds(dateTime: original, offset: fields[1], subseconds: fields[2]) else {
                 continue
             }
@@ -204,36 +204,5 @@ private let corpusRoot = SharedCorpus.root
             compared += 1
         }
         #expect(compared > 0, "no camera photo with a DateTimeOriginal")
-    }
-
-    /// EXIF fields as `identify -format '%[EXIF:NAME]'` prints them; nil for an empty field.
-    private func imageMagick(_ identify: String, _ path: String, _ names: [String]) -> [String?] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: identify)
-        // One line per field; a missing field prints nothing on its line.
-        process.arguments = ["-format", names.map { "%[EXIF:\($0)]" }.joined(separator: "\\n") + "\\n", path + "[0]"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return names.map { _ in nil } }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        return names.indices.map { i in
-            i < lines.count && !lines[i].trimmingCharacters(in: .whitespaces).isEmpty ? lines[i] : nil
-        }
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so the damage replays exactly.
-private struct SplitMix: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -95,24 +95,6 @@ private func exifSegment(_ tags: [Tag], littleEndian: Bool) -> [UInt8] {
     return [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
 }
 
-/// Fields as `identify -format` prints them for the first image of `path`, one a line;
-/// nil for an empty one.
-private func imageMagick(_ identify: String, _ path: String, _ formats: [String]) -> [String?] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: identify)
-    process.arguments = ["-format", formats.joined(separator: "\\n") + "\\n", path + "[0]"]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return formats.map { _ in nil } }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    return formats.indices.map { i in
-        i < lines.count && !lines[i].trimmingCharacters(in: .whitespaces).isEmpty ? lines[i] : nil
-    }
-}
-
 /// "59/10" as 5.9, "64" as 64; the first of a list ("43/1, 28/1, …"); nil for anything else.
 private func rational(_ text: String) -> Double? {
     let parts = text.split(separator: "/").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -288,7 +270,7 @@ private func degrees(_ text: String) -> Double? {
     }
 
     @Test func damagedExifNeverCrashes() {
-        var rng = SplitMix64(seed: 7)
+        var rng = SeededGenerator(seed: 7)
         let segment = exifSegment(Self.everything, littleEndian: true)
         folder.image("base.jpg", width: 16, height: 16, type: "jpeg")
         let rest = folder.bytes("base.jpg")[2...]
@@ -332,7 +314,7 @@ private func degrees(_ text: String) -> Double? {
         #expect(photos.count > 10)
         var compared = (model: 0, settings: 0, size: 0)
         for path in photos {
-            let f = imageMagick(identify, path, ["%[EXIF:Model]", "%[EXIF:ExposureTime]", "%[EXIF:FNumber]",
+            let f = ImageMagick.fields(identify, of: path, ["%[EXIF:Model]", "%[EXIF:ExposureTime]", "%[EXIF:FNumber]",
                                                  "%[EXIF:PhotographicSensitivity]", "%[EXIF:FocalLength]",
                                                  "%[EXIF:FocalLengthIn35mmFilm]", "%[EXIF:Orientation]", "%w", "%h"])
             let details = PhotoProperties.read(uri: fileURI(path))
@@ -369,7 +351,7 @@ private func degrees(_ text: String) -> Double? {
         let photos = SharedCorpus.files(under: gps).filter { $0.lowercased().hasSuffix(".jpg") }
         #expect(!photos.isEmpty)
         for path in photos {
-            let f = imageMagick(identify, path, ["%[EXIF:GPSLatitude]", "%[EXIF:GPSLatitudeRef]",
+            let f = ImageMagick.fields(identify, of: path, ["%[EXIF:GPSLatitude]", "%[EXIF:GPSLatitudeRef]",
                                                  "%[EXIF:GPSLongitude]", "%[EXIF:GPSLongitudeRef]"])
             let latitude = try #require(f[0].flatMap(degrees)), longitude = try #require(f[2].flatMap(degrees))
             let wantLatitude = f[1]?.hasPrefix("S") == true ? -latitude : latitude
@@ -379,18 +361,5 @@ private func degrees(_ text: String) -> Double? {
             #expect(details.longitude.map { abs($0 - wantLongitude) < 1e-9 } == true, "\(path): \(details.longitude ?? .nan) vs \(wantLongitude)")
             #expect(details.rows.contains { $0.label == "Location" })
         }
-    }
-}
-
-/// SplitMix64, so that the damage replays exactly.
-private struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -52,4 +52,23 @@ enum ImageMagick {
     static let identify = ["/usr/bin/identify", "/usr/local/bin/identify"].first(where: FileManager.default.isExecutableFile)
 
     static let absent: Comment = "ImageMagick's identify is not installed"
+
+    /// What `identify` prints for each of `formats` (`%[EXIF:Model]`…) of the first image of
+    /// `path`; nil for an empty one, or all nil when it does not run.
+    static func fields(_ identify: String, of path: String, _ formats: [String]) -> [String?] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: identify)
+        // One line per format; a missing field prints nothing on its line.
+        process.arguments = ["-format", formats.joined(separator: "\\n") + "\\n", path + "[0]"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return formats.map { _ in nil } }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        return formats.indices.map { i in
+            i < lines.count && !lines[i].trimmingCharacters(in: .whitespaces).isEmpty ? lines[i] : nil
+        }
+    }
 }
