@@ -30,8 +30,7 @@ enum AlbumsCommand: BenchCommand {
         let options: BenchOptions
         switch BenchOptions.parse(arguments, numbers: ["--albums": (200, 2), "--photos": (50_000, 2), "--switches": (8, 2)],
                                   texts: ["--app": appBesideThisProgram, "--tree": ""]) {
-        case .success(let parsed) where parsed.operands.isEmpty: options = parsed
-        case .success(let parsed): return usageError("unknown argument \(parsed.operands[0])")
+        case .success(let parsed): options = parsed
         case .failure(let problem): return usageError(problem.message)
         }
         let albumCount = options.number("--albums"), photoCount = options.number("--photos")

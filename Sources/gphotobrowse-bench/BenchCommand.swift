@@ -57,16 +57,17 @@ func printError(_ text: String) {
 }
 
 /// A command's arguments: `--NAME VALUE` options, numbers (each with its least value) or
-/// text, and operands (the rest).
+/// text, and operands (the rest), where the command takes any.
 struct BenchOptions {
     private(set) var numbers: [String: Int] = [:]
     private(set) var texts: [String: String] = [:]
     private(set) var operands: [String] = []
 
     /// Reads `arguments`: `numbers` maps each number option to its default and least value,
-    /// `texts` each text option to its default. Returns the problem when one is given badly.
+    /// `texts` each text option to its default; an operand is an unknown argument unless
+    /// `takesOperands`. Returns the problem when one is given badly.
     static func parse(_ arguments: [String], numbers: [String: (default: Int, atLeast: Int)] = [:],
-                      texts: [String: String] = [:]) -> Result<BenchOptions, BenchUsageProblem> {
+                      texts: [String: String] = [:], takesOperands: Bool = false) -> Result<BenchOptions, BenchUsageProblem> {
         var options = BenchOptions()
         options.numbers = numbers.mapValues(\.default)
         options.texts = texts
@@ -80,7 +81,7 @@ struct BenchOptions {
             } else if texts[argument] != nil {
                 guard let value = rest.popFirst() else { return .failure(BenchUsageProblem(message: "\(argument) takes a value")) }
                 options.texts[argument] = value
-            } else if argument.hasPrefix("-") {
+            } else if argument.hasPrefix("-") || !takesOperands {
                 return .failure(BenchUsageProblem(message: "unknown argument \(argument)"))
             } else {
                 options.operands.append(argument)

@@ -25,8 +25,7 @@ enum BoardCommand: BenchCommand {
         let options: BenchOptions
         switch BenchOptions.parse(arguments, numbers: ["--megapixels": (24, 1), "--strokes": (500, 10), "--moves": (200, 20)],
                                   texts: ["--app": appBesideThisProgram]) {
-        case .success(let parsed) where parsed.operands.isEmpty: options = parsed
-        case .success(let parsed): return usageError("unknown argument \(parsed.operands[0])")
+        case .success(let parsed): options = parsed
         case .failure(let problem): return usageError(problem.message)
         }
         let megapixels = options.number("--megapixels"), strokes = options.number("--strokes")

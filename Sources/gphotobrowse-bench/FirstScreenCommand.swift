@@ -31,7 +31,7 @@ enum FirstScreenCommand: BenchCommand {
 
     static func run(_ arguments: [String]) -> Int32 {
         let options: BenchOptions
-        switch BenchOptions.parse(arguments, numbers: ["--runs": (3, 1)], texts: ["--app": appBesideThisProgram]) {
+        switch BenchOptions.parse(arguments, numbers: ["--runs": (3, 1)], texts: ["--app": appBesideThisProgram], takesOperands: true) {
         case .success(let parsed): options = parsed
         case .failure(let problem): return usageError(problem.message)
         }

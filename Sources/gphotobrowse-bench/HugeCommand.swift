@@ -21,8 +21,7 @@ enum HugeCommand: BenchCommand {
         let options: BenchOptions
         switch BenchOptions.parse(arguments, numbers: ["--pans": (8, 1)],
                                   texts: ["--app": appBesideThisProgram, "--photos": "jpeg160,jpeg61,png,tiff", "--others": "yes"]) {
-        case .success(let parsed) where parsed.operands.isEmpty: options = parsed
-        case .success(let parsed): return usageError("unknown argument \(parsed.operands[0])")
+        case .success(let parsed): options = parsed
         case .failure(let problem): return usageError(problem.message)
         }
         let app = options.text("--app"), pans = options.number("--pans"), others = options.text("--others") != "no"

@@ -15,8 +15,7 @@ enum LargeFolderCommand: BenchCommand {
     static func run(_ arguments: [String]) -> Int32 {
         let options: BenchOptions
         switch BenchOptions.parse(arguments, numbers: ["--count": (100_000, 1)], texts: ["--app": appBesideThisProgram]) {
-        case .success(let parsed) where parsed.operands.isEmpty: options = parsed
-        case .success(let parsed): return usageError("unknown argument \(parsed.operands[0])")
+        case .success(let parsed): options = parsed
         case .failure(let problem): return usageError(problem.message)
         }
         let count = options.number("--count"), app = options.text("--app")

@@ -28,8 +28,7 @@ enum RemoteCommand: BenchCommand {
         let options: BenchOptions
         switch BenchOptions.parse(arguments, numbers: ["--photos": (10_000, 1), "--latency": (10, 0)],
                                   texts: ["--app": appBesideThisProgram, "--site": "", "--proxy": DelayProxyProcess.scriptInSourceTree ?? ""]) {
-        case .success(let parsed) where parsed.operands.isEmpty: options = parsed
-        case .success(let parsed): return usageError("unknown argument \(parsed.operands[0])")
+        case .success(let parsed): options = parsed
         case .failure(let problem): return usageError(problem.message)
         }
         let count = options.number("--photos"), latency = options.number("--latency"), app = options.text("--app")

@@ -33,7 +33,7 @@ enum ThumbnailsCommand: BenchCommand {
 
     static func run(_ arguments: [String]) -> Int32 {
         let options: BenchOptions
-        switch BenchOptions.parse(arguments, numbers: ["--phone": (0, 1), "--runs": (3, 1)], texts: ["--app": appBesideThisProgram]) {
+        switch BenchOptions.parse(arguments, numbers: ["--phone": (0, 1), "--runs": (3, 1)], texts: ["--app": appBesideThisProgram], takesOperands: true) {
         case .success(let parsed): options = parsed
         case .failure(let problem): return usageError(problem.message)
         }

@@ -15,8 +15,7 @@ enum ViewerCommand: BenchCommand {
     static func run(_ arguments: [String]) -> Int32 {
         let options: BenchOptions
         switch BenchOptions.parse(arguments, numbers: ["--count": (50, 12), "--megapixels": (24, 1)], texts: ["--app": appBesideThisProgram]) {
-        case .success(let parsed) where parsed.operands.isEmpty: options = parsed
-        case .success(let parsed): return usageError("unknown argument \(parsed.operands[0])")
+        case .success(let parsed): options = parsed
         case .failure(let problem): return usageError(problem.message)
         }
         let count = options.number("--count"), megapixels = options.number("--megapixels"), app = options.text("--app")

@@ -14,7 +14,7 @@ enum WalkCommand: BenchCommand {
 
     static func run(_ arguments: [String]) -> Int32 {
         let options: BenchOptions
-        switch BenchOptions.parse(arguments, numbers: ["--passes": (3, 1)], texts: [:]) {
+        switch BenchOptions.parse(arguments, numbers: ["--passes": (3, 1)], takesOperands: true) {
         case .failure(let problem): return usageError(problem.message)
         case .success(let parsed): options = parsed
         }

@@ -30,8 +30,7 @@ enum WebCommand: BenchCommand {
         let options: BenchOptions
         switch BenchOptions.parse(arguments, numbers: ["--photos": (1000, 1), "--latency": (20, 0), "--runs": (3, 1)],
                                   texts: ["--app": appBesideThisProgram, "--site": "", "--server": PhotoServerProcess.scriptInSourceTree ?? ""]) {
-        case .success(let parsed) where parsed.operands.isEmpty: options = parsed
-        case .success(let parsed): return usageError("unknown argument \(parsed.operands[0])")
+        case .success(let parsed): options = parsed
         case .failure(let problem): return usageError(problem.message)
         }
         let count = options.number("--photos"), latency = options.number("--latency"), app = options.text("--app")
