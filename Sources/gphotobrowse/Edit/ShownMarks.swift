@@ -177,7 +177,7 @@ final class ShownMarks {
         var looked = looked ?? LookedUp(writesRun: -1)
         if looked.writesRun != asked.writesRun {
             looked = LookedUp(writesRun: asked.writesRun)
-            let files = uris.compactMap { Self.fileState(of: $0) }
+            let files = uris.compactMap { PhotoIndex.FileState(now: $0) }
             looked.files = Dictionary(files.map { ($0.uri, $0) }, uniquingKeysWith: { a, _ in a })
             if !files.isEmpty {
                 PhotoIndex.shared.known(files, sidecarStamp: { store.sidecarStamp(of: $0) }) { place, known in
@@ -200,7 +200,7 @@ final class ShownMarks {
         onMain { ShownMarks.shared.marksRead(read) }
         let rest = uris.dropFirst(500)
         if rest.isEmpty {
-            Self.flushSoon(writes, on: queue)
+            writes.flushSoon(on: queue)
         } else {
             queue.async { [looked] in Self.readMarks(rest, looked: looked, store: store, asked: asked, writes: writes, queue: queue) }
         }
@@ -303,7 +303,7 @@ final class ShownMarks {
         let store = self.store, writes = indexWrites, queue = self.queue, asked = self.asked
         queue.async {
             for (what, uri) in local {
-                let file = Self.fileState(of: uri)
+                let file = PhotoIndex.FileState(now: uri)
                 switch what {
                 case _ where file == nil: writes.add(.removed(uri))
                 case .marks(let marks):
@@ -314,30 +314,8 @@ final class ShownMarks {
                     writes.add(.facts(PhotoIndex.Facts(camera: facts.camera, taken: facts.taken), file: file!))
                 }
             }
-            Self.flushSoon(writes, on: queue)
+            writes.flushSoon(on: queue)
         }
-    }
-
-    /// On the worker: the rows waiting written together, half a second from now.
-    private nonisolated static func flushSoon(_ writes: IndexWrites, on queue: DispatchQueue) {
-        guard !writes.pending.isEmpty, !writes.flushQueued else { return }
-        writes.flushQueued = true
-        queue.asyncAfter(deadline: .now() + 0.5) {
-            writes.flushQueued = false
-            let updates = writes.pending
-            writes.pending = []
-            PhotoIndex.shared.record(updates)
-        }
-    }
-
-    /// A local photo's size and modification time now; nil for any other, or one gone.
-    private nonisolated static func fileState(of uri: String) -> PhotoIndex.FileState? {
-        guard uri.hasPrefix("file://"), let path = g_filename_from_uri(uri, nil, nil) else { return nil }
-        defer { g_free(path) }
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        return PhotoIndex.FileState(uri: uri, size: Int64(status.st_size),
-                                    modified: Int64(status.st_mtim.tv_sec) * 1_000_000 + Int64(status.st_mtim.tv_nsec) / 1000)
     }
 
     /// Runs `work` on the marks worker (after the reads asked for before it).
@@ -368,26 +346,4 @@ private final class AskedOnWorker: @unchecked Sendable {
     var facts = URIHashes()
     /// How many jobs of `ShownMarks.onWorker` (marks written) have run.
     var writesRun = 0
-}
-
-/// Rows waiting to be written into the index, on the marks worker only.
-private final class IndexWrites: @unchecked Sendable {
-    /// Marks boxed: a folder's facts, queued for the worker 100,000 at a time on a first
-    /// visit, take the size of facts, not of marks (about half).
-    enum Read { indirect case marks(PhotoMarks), facts(ExifFacts) }
-    /// The most rows waiting: past it they are written at once. A folder of 100,000 photos
-    /// read for the first time has every one's facts to keep, which arrive faster than half
-    /// a second's wait lets go: they waited all together (about 15 MB, held twice as the
-    /// list grew).
-    static let most = 2_048
-    var pending: [PhotoIndex.Update] = []
-    var flushQueued = false
-
-    func add(_ update: PhotoIndex.Update) {
-        pending.append(update)
-        guard pending.count >= Self.most else { return }
-        let updates = pending
-        pending = []
-        PhotoIndex.shared.record(updates)
-    }
 }
