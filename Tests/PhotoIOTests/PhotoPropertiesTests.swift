@@ -4,95 +4,26 @@ import PhotoCore
 import PhotoIO
 import Testing
 
-// MARK: - Hand-made EXIF with rationals and a GPS directory
+// MARK: - Hand-made EXIF with rationals and a GPS directory (`exifSegment`, TestFiles.swift)
 
-/// One field of a hand-made EXIF block, in IFD0, the EXIF sub-IFD or the GPS sub-IFD.
-/// (`ExifField` in TestFiles.swift has no rationals and no GPS directory.)
-private struct Tag {
-    enum Directory { case ifd0, exif, gps }
-    enum Value {
-        case short(UInt16)
-        case long(UInt32)
-        case rational([(UInt32, UInt32)])
-        case ascii(String)
-    }
-
-    let tag: UInt16
-    let value: Value
-    let directory: Directory
-
-    static func make(_ s: String) -> Tag { Tag(tag: 0x010F, value: .ascii(s), directory: .ifd0) }
-    static func model(_ s: String) -> Tag { Tag(tag: 0x0110, value: .ascii(s), directory: .ifd0) }
-    static func orientation(_ v: UInt16) -> Tag { Tag(tag: 0x0112, value: .short(v), directory: .ifd0) }
-    static func exposureTime(_ n: UInt32, _ d: UInt32) -> Tag { Tag(tag: 0x829A, value: .rational([(n, d)]), directory: .exif) }
-    static func fNumber(_ n: UInt32, _ d: UInt32) -> Tag { Tag(tag: 0x829D, value: .rational([(n, d)]), directory: .exif) }
-    static func iso(_ v: UInt16) -> Tag { Tag(tag: 0x8827, value: .short(v), directory: .exif) }
-    static func isoSpeed(_ v: UInt32) -> Tag { Tag(tag: 0x8833, value: .long(v), directory: .exif) }
-    static func dateTimeOriginal(_ s: String) -> Tag { Tag(tag: 0x9003, value: .ascii(s), directory: .exif) }
-    static func offsetTimeOriginal(_ s: String) -> Tag { Tag(tag: 0x9011, value: .ascii(s), directory: .exif) }
-    static func focalLength(_ n: UInt32, _ d: UInt32) -> Tag { Tag(tag: 0x920A, value: .rational([(n, d)]), directory: .exif) }
-    static func pixelX(_ v: UInt32) -> Tag { Tag(tag: 0xA002, value: .long(v), directory: .exif) }
-    static func pixelY(_ v: UInt16) -> Tag { Tag(tag: 0xA003, value: .short(v), directory: .exif) }
-    static func focalLength35mm(_ v: UInt16) -> Tag { Tag(tag: 0xA405, value: .short(v), directory: .exif) }
-    static func lensModel(_ s: String) -> Tag { Tag(tag: 0xA434, value: .ascii(s), directory: .exif) }
-    static func latitudeRef(_ s: String) -> Tag { Tag(tag: 0x0001, value: .ascii(s), directory: .gps) }
-    static func latitude(_ dms: [(UInt32, UInt32)]) -> Tag { Tag(tag: 0x0002, value: .rational(dms), directory: .gps) }
-    static func longitudeRef(_ s: String) -> Tag { Tag(tag: 0x0003, value: .ascii(s), directory: .gps) }
-    static func longitude(_ dms: [(UInt32, UInt32)]) -> Tag { Tag(tag: 0x0004, value: .rational(dms), directory: .gps) }
-}
-
-/// A JPEG APP1 segment with `tags`: IFD0, then the EXIF and GPS sub-IFDs it points to.
-private func exifSegment(_ tags: [Tag], littleEndian: Bool) -> [UInt8] {
-    func u16(_ v: UInt16) -> [UInt8] { littleEndian ? [UInt8(v & 0xFF), UInt8(v >> 8)] : [UInt8(v >> 8), UInt8(v & 0xFF)] }
-    func u32(_ v: UInt32) -> [UInt8] { littleEndian ? u16(UInt16(v & 0xFFFF)) + u16(UInt16(v >> 16)) : u16(UInt16(v >> 16)) + u16(UInt16(v & 0xFFFF)) }
-    func ifd(_ entries: [(tag: UInt16, value: Tag.Value)], at offset: Int) -> [UInt8] {
-        let sorted = entries.sorted { $0.tag < $1.tag }
-        var table = u16(UInt16(sorted.count))
-        var data: [UInt8] = []
-        let dataStart = offset + 2 + sorted.count * 12 + 4
-        for (tag, value) in sorted {
-            let type: UInt16, count: UInt32, bytes: [UInt8]
-            switch value {
-            case .short(let v): (type, count, bytes) = (3, 1, u16(v))
-            case .long(let v): (type, count, bytes) = (4, 1, u32(v))
-            case .rational(let parts): (type, count, bytes) = (5, UInt32(parts.count), parts.flatMap { u32($0.0) + u32($0.1) })
-            case .ascii(let text): (type, count, bytes) = (2, UInt32(text.utf8.count + 1), Array(text.utf8) + [0])
-            }
-            table += u16(tag) + u16(type) + u32(count)
-            if bytes.count <= 4 {
-                table += bytes + Array(repeating: 0, count: 4 - bytes.count)
-            } else {
-                table += u32(UInt32(dataStart + data.count))
-                data += bytes
-                if data.count % 2 == 1 { data.append(0) }
-            }
-        }
-        return table + [0, 0, 0, 0] + data
-    }
-    func entries(_ directory: Tag.Directory) -> [(tag: UInt16, value: Tag.Value)] {
-        tags.filter { $0.directory == directory }.map { (tag: $0.tag, value: $0.value) }
-    }
-    let header = (littleEndian ? [0x49, 0x49] : [0x4D, 0x4D]) + u16(42) + u32(8)
-    var ifd0 = entries(.ifd0)
-    let exif = entries(.exif), gps = entries(.gps)
-    // Pointers, measured with placeholders first: their values do not change the sizes.
-    if !exif.isEmpty { ifd0.append((tag: 0x8769, value: .long(0))) }
-    if !gps.isEmpty { ifd0.append((tag: 0x8825, value: .long(0))) }
-    let ifd0Size = ifd(ifd0, at: 8).count
-    let exifSize = exif.isEmpty ? 0 : ifd(exif, at: 8 + ifd0Size).count
-    ifd0 = ifd0.map { entry in
-        switch entry.tag {
-        case 0x8769: return (tag: entry.tag, value: .long(UInt32(8 + ifd0Size)))
-        case 0x8825: return (tag: entry.tag, value: .long(UInt32(8 + ifd0Size + exifSize)))
-        default: return entry
-        }
-    }
-    var tiff = header + ifd(ifd0, at: 8)
-    if !exif.isEmpty { tiff += ifd(exif, at: 8 + ifd0Size) }
-    if !gps.isEmpty { tiff += ifd(gps, at: 8 + ifd0Size + exifSize) }
-    let payload = Array("Exif".utf8) + [0, 0] + tiff
-    let length = UInt16(payload.count + 2)
-    return [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
+/// The fields a camera's properties are read from, beside `ExifField`'s own (orientation,
+/// dates taken).
+private extension ExifField {
+    static func make(_ s: String) -> ExifField { .ascii(0x010F, s, in: .ifd0) }
+    static func model(_ s: String) -> ExifField { .ascii(0x0110, s, in: .ifd0) }
+    static func exposureTime(_ n: UInt32, _ d: UInt32) -> ExifField { ExifField(tag: 0x829A, value: .rational([(n, d)]), directory: .exif) }
+    static func fNumber(_ n: UInt32, _ d: UInt32) -> ExifField { ExifField(tag: 0x829D, value: .rational([(n, d)]), directory: .exif) }
+    static func iso(_ v: UInt16) -> ExifField { ExifField(tag: 0x8827, value: .short(v), directory: .exif) }
+    static func isoSpeed(_ v: UInt32) -> ExifField { ExifField(tag: 0x8833, value: .long(v), directory: .exif) }
+    static func focalLength(_ n: UInt32, _ d: UInt32) -> ExifField { ExifField(tag: 0x920A, value: .rational([(n, d)]), directory: .exif) }
+    static func pixelX(_ v: UInt32) -> ExifField { ExifField(tag: 0xA002, value: .long(v), directory: .exif) }
+    static func pixelY(_ v: UInt16) -> ExifField { ExifField(tag: 0xA003, value: .short(v), directory: .exif) }
+    static func focalLength35mm(_ v: UInt16) -> ExifField { ExifField(tag: 0xA405, value: .short(v), directory: .exif) }
+    static func lensModel(_ s: String) -> ExifField { .ascii(0xA434, s, in: .exif) }
+    static func latitudeRef(_ s: String) -> ExifField { .ascii(0x0001, s, in: .gps) }
+    static func latitude(_ dms: [(UInt32, UInt32)]) -> ExifField { ExifField(tag: 0x0002, value: .rational(dms), directory: .gps) }
+    static func longitudeRef(_ s: String) -> ExifField { .ascii(0x0003, s, in: .gps) }
+    static func longitude(_ dms: [(UInt32, UInt32)]) -> ExifField { ExifField(tag: 0x0004, value: .rational(dms), directory: .gps) }
 }
 
 /// "59/10" as 5.9, "64" as 64; the first of a list ("43/1, 28/1, …"); nil for anything else.
@@ -115,14 +46,14 @@ private func degrees(_ text: String) -> Double? {
     private let folder = TempFolder()
 
     /// A 32×24 JPEG made by gdk-pixbuf, with `tags` in an EXIF segment after SOI.
-    private func photo(_ name: String, _ tags: [Tag], littleEndian: Bool = false) -> String {
+    private func photo(_ name: String, _ tags: [ExifField], littleEndian: Bool = false) -> String {
         folder.image("plain-\(name)", width: 32, height: 24, type: "jpeg")
         let plain = folder.bytes("plain-\(name)")
         folder.file(name, bytes: Array(plain[0..<2]) + exifSegment(tags, littleEndian: littleEndian) + Array(plain[2...]))
         return folder.uri(name)
     }
 
-    private static let everything: [Tag] = [
+    private static let everything: [ExifField] = [
         .make("Canon"), .model("Canon EOS 40D"), .orientation(1),
         .exposureTime(1, 250), .fNumber(56, 10), .iso(400), .focalLength(50, 1), .focalLength35mm(80),
         .lensModel("EF 50mm f/1.8 II"), .dateTimeOriginal("2026:11:29 14:05:00"), .offsetTimeOriginal("+01:00"),
@@ -181,7 +112,7 @@ private func degrees(_ text: String) -> Double? {
     }
 
     @Test func incompleteOrImpossibleCoordinatesAreLeftOut() {
-        let cases: [[Tag]] = [
+        let cases: [[ExifField]] = [
             [.latitude([(48, 1), (51, 1), (30, 1)]), .longitudeRef("E"), .longitude([(2, 1), (17, 1), (40, 1)])],  // no N/S
             [.latitudeRef("N"), .latitude([(48, 1), (51, 1), (30, 1)])],                                            // no longitude
             [.latitudeRef("X"), .latitude([(48, 1), (0, 1), (0, 1)]), .longitudeRef("E"), .longitude([(2, 1), (0, 1), (0, 1)])],

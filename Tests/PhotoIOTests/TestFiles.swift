@@ -186,12 +186,14 @@ func exifSegment(_ fields: [ExifField], littleEndian: Bool = false) -> [UInt8] {
     return [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
 }
 
-/// One field of a hand-made EXIF structure.
+/// One field of a hand-made EXIF structure, in IFD0, the EXIF sub-IFD or the GPS sub-IFD.
 struct ExifField {
-    enum Directory { case ifd0, exif }
+    enum Directory { case ifd0, exif, gps }
     enum Value {
         case short(UInt16)
         case long(UInt32)
+        /// Numerators and denominators.
+        case rational([(UInt32, UInt32)])
         /// ASCII: the bytes as given, NUL added.
         case ascii([UInt8])
     }
@@ -212,9 +214,9 @@ struct ExifField {
     }
 }
 
-/// The TIFF structure of an EXIF block: a header, IFD0 with `fields` in it, and an EXIF
-/// sub-IFD (pointed at from IFD0) when any field belongs there. Entries are sorted by tag,
-/// values longer than four bytes follow their IFD.
+/// The TIFF structure of an EXIF block: a header, IFD0 with `fields` in it, then the EXIF
+/// and GPS sub-IFDs (pointed at from IFD0) when any field belongs there. Entries are sorted
+/// by tag, values longer than four bytes follow their IFD.
 func exifTIFF(_ fields: [ExifField], littleEndian: Bool = false) -> [UInt8] {
     func u16(_ v: UInt16) -> [UInt8] {
         littleEndian ? [UInt8(v & 0xFF), UInt8(v >> 8)] : [UInt8(v >> 8), UInt8(v & 0xFF)]
@@ -234,6 +236,7 @@ func exifTIFF(_ fields: [ExifField], littleEndian: Bool = false) -> [UInt8] {
             switch value {
             case .short(let v): (type, count, bytes) = (3, 1, u16(v))
             case .long(let v): (type, count, bytes) = (4, 1, u32(v))
+            case .rational(let parts): (type, count, bytes) = (5, UInt32(parts.count), parts.flatMap { u32($0.0) + u32($0.1) })
             case .ascii(let text): (type, count, bytes) = (2, UInt32(text.count + 1), text + [0])
             }
             table += u16(tag) + u16(type) + u32(count)
@@ -248,15 +251,29 @@ func exifTIFF(_ fields: [ExifField], littleEndian: Bool = false) -> [UInt8] {
         return table + [0, 0, 0, 0] + data  // no next IFD
     }
 
+    func entries(_ directory: ExifField.Directory) -> [(tag: UInt16, value: ExifField.Value)] {
+        fields.filter { $0.directory == directory }.map { (tag: $0.tag, value: $0.value) }
+    }
     let header = (littleEndian ? [0x49, 0x49] : [0x4D, 0x4D]) + u16(42) + u32(8)
-    var ifd0Entries = fields.filter { $0.directory == .ifd0 }.map { (tag: $0.tag, value: $0.value) }
-    let exifEntries = fields.filter { $0.directory == .exif }.map { (tag: $0.tag, value: $0.value) }
-    guard !exifEntries.isEmpty else { return header + ifd(ifd0Entries, at: 8) }
-    // The pointer's value does not change IFD0's size: measure with a placeholder.
-    let pointerTag: UInt16 = 0x8769
-    let ifd0Size = ifd(ifd0Entries + [(tag: pointerTag, value: .long(0))], at: 8).count
-    ifd0Entries.append((tag: pointerTag, value: .long(UInt32(8 + ifd0Size))))
-    return header + ifd(ifd0Entries, at: 8) + ifd(exifEntries, at: 8 + ifd0Size)
+    var ifd0 = entries(.ifd0)
+    let exif = entries(.exif), gps = entries(.gps)
+    // The pointers, measured with placeholders first: their values do not change the sizes.
+    let exifPointer: UInt16 = 0x8769, gpsPointer: UInt16 = 0x8825
+    if !exif.isEmpty { ifd0.append((tag: exifPointer, value: .long(0))) }
+    if !gps.isEmpty { ifd0.append((tag: gpsPointer, value: .long(0))) }
+    let ifd0Size = ifd(ifd0, at: 8).count
+    let exifSize = exif.isEmpty ? 0 : ifd(exif, at: 8 + ifd0Size).count
+    ifd0 = ifd0.map { entry in
+        switch entry.tag {
+        case exifPointer: return (tag: entry.tag, value: .long(UInt32(8 + ifd0Size)))
+        case gpsPointer: return (tag: entry.tag, value: .long(UInt32(8 + ifd0Size + exifSize)))
+        default: return entry
+        }
+    }
+    var tiff = header + ifd(ifd0, at: 8)
+    if !exif.isEmpty { tiff += ifd(exif, at: 8 + ifd0Size) }
+    if !gps.isEmpty { tiff += ifd(gps, at: 8 + ifd0Size + exifSize) }
+    return tiff
 }
 
 /// A 1000×700 picture of 50-pixel squares, each its own colour (owned: unref it); with
