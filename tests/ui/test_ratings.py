@@ -284,3 +284,54 @@ def test_a_favourite_set_while_a_search_reads_every_photos_marks_is_written_befo
     place = {pattern: next(n for n in range(mark, len(lines)) if re.search(pattern, lines[n])) for pattern in (favourite, last)}
     assert place[favourite] < place[last], "the favourite was written after every photo's marks were read"
     assert app.quit() == 0
+
+
+def test_a_windows_reading_of_every_photos_marks_stops_when_it_closes(launch, launch_beside, tmp_path):
+    """A window searching a folder of 8,000 photos reads every photo's marks (and cameras and
+    dates) a step at a time; closed mid-way, its reading stops (the step under way may end),
+    while the app's other window goes on: marks set there are written with no more steps
+    between them, not every photo's marks are read, and the app's jobs go back to what they
+    were before the window opened."""
+    from test_remote_jobs import jobs_until, running_jobs
+    here = folder_of_jpegs(tmp_path, "here", ["a.jpg"])
+    app = open_folder(launch, here, count=1)
+    last = running_jobs(app)
+    before = jobs_until(app, lambda n: n == last or n == 0, "the first window's jobs settling")
+    folder = tmp_path / "many"
+    folder.mkdir()
+    source = make_solid(tmp_path / "source.jpg", "blue", size="64x48")
+    names = [f"photo-{n:05d}.jpg" for n in range(8000)]
+    for name in names:
+        shutil.copy(source, folder / name)
+    mark = app.mark()
+    other = launch_beside(app, folder)
+    app.wait_for_window(r"^many$", timeout=30)
+    app.wait_for_line(rf"^trace enumerated {len(names)} \d+$", since=mark, timeout=60)
+    app.wait_for_line(r"^trace visible-thumbnails \d+ \d+$", since=mark, timeout=60)
+    assert other.wait_exit(30) == 0, f"the second invocation {other.describe_exit()}"
+    app.key("ctrl+f")
+    search_for(app, "p", len(names))
+    mark = app.mark()
+    # A step of the search's reading (500 photos), not a tile's photo.
+    app.wait_for_line(r"^trace marks-step 500 \d+$", since=mark, timeout=60)
+    app.key("ctrl+w")
+    app.wait_for_window(r"^here$", timeout=10)
+
+    # Two marks written in the other window, each behind the step then under way.
+    closed = app.mark()
+    app.key("Home")
+    app.key("ctrl+4")
+    four = r"^trace rated file://.*/a\.jpg 4 \d+$"
+    app.wait_for_line(four, since=closed, timeout=60)
+    app.key("ctrl+5")
+    five = r"^trace rated file://.*/a\.jpg 5 \d+$"
+    app.wait_for_line(five, since=closed, timeout=60)
+    lines = list(app.lines)
+    place = {pattern: next(n for n in range(closed, len(lines)) if re.search(pattern, lines[n])) for pattern in (four, five)}
+    steps = [line for line in lines[place[four]:place[five]] if re.search(r"^trace (marks|facts)-step ", line)]
+    assert not steps, f"the closed window's reading went on: {steps}"
+    jobs_until(app, lambda n: n == before, f"the closed window's reading ended ({before} jobs before it opened)")
+    read = sum(int(m.group(1)) for m in app.lines_matching(r"^trace marks-step (\d+) \d+$", since=mark))
+    assert read < len(names), f"the closed window's reading read every photo's marks ({read})"
+    assert exiftool("-s3", "-XMP:Rating", str(here / "a.jpg.xmp")) == "5"
+    assert app.quit() == 0

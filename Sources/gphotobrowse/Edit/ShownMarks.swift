@@ -14,7 +14,7 @@ import PhotoIO
 final class ShownMarks {
     static let shared = ShownMarks()
 
-    let store = PhotoMarksStore(decoder: IsolatedDecoder.shared)
+    nonisolated let store = PhotoMarksStore(decoder: IsolatedDecoder.shared)
     private var knownMarks: [String: PhotoMarks] = [:]
     private var pending: Set<String> = []
     /// Photos whose marks came from the index.
@@ -44,29 +44,14 @@ final class ShownMarks {
 
     /// Reads the cameras and dates of those of `photos` not asked for yet, a decoder request
     /// for 1,024 files, on the marks worker; listeners hear once a batch is in. Which of them are
-    /// not known yet is worked out on the worker: on a large album (a search's) a look per
-    /// photo would hold the main thread up.
-    func requestFacts(_ photos: [Photo]) {
+    /// not known yet is worked out on the worker, a step at a time: on a large album (a
+    /// search's) a look per photo would hold the main thread up. `job`: the window's job the
+    /// reading is (closing the window, or the job's scope, stops it after the step under way).
+    func requestFacts(_ photos: [Photo], as job: WindowJobs.Job) {
         let asked = self.asked, queue = self.queue
         queue.async {
-            let unknown = photos.lazy.map(\.id).filter { asked.facts.insert($0) }
-            Self.readFacts(Array(unknown)[...], asked: asked, queue: queue)
+            Self.readFacts(MarksReading(uris: photos.map(\.id), again: false, flag: job.flag, job: job), asked: asked, queue: queue)
         }
-    }
-
-    /// On the worker: the cameras and dates of `uris` read, a decoder request for 1,024
-    /// files, and delivered. Each request after the first waits behind what was queued
-    /// meanwhile: marks a person sets are written after 1,024 photos more, not after a
-    /// search's 100,000.
-    private nonisolated static func readFacts(_ uris: ArraySlice<String>, asked: AskedOnWorker, queue: DispatchQueue) {
-        guard !uris.isEmpty else { return }
-        let batch = Array(uris.prefix(1024))
-        let read = zip(batch, IsolatedDecoder.shared.datesAndCameras(uris: batch, cancellation: ShownMarks.work)).map { ($0, ExifFacts(read: $1)) }
-        // A file that could not be read is tried again another time.
-        for (uri, facts) in read where facts == nil { asked.facts.remove(uri) }
-        onMain { ShownMarks.shared.factsRead(read) }
-        let rest = uris.dropFirst(1024)
-        if !rest.isEmpty { queue.async { Self.readFacts(rest, asked: asked, queue: queue) } }
     }
 
     /// Photos new or changed on disk (a folder's monitor saw them; a file put where one was):
@@ -82,8 +67,7 @@ final class ShownMarks {
             asked.marks.subtract(uris)
             asked.facts.subtract(uris)
             guard !facts.isEmpty else { return }
-            facts.forEach { asked.facts.insert($0) }
-            Self.readFacts(facts[...], asked: asked, queue: queue)
+            Self.readFacts(MarksReading(uris: facts, again: true, flag: ShownMarks.work), asked: asked, queue: queue)
         }
         guard !marks.isEmpty else { return }
         pending.formUnion(marks)
@@ -141,72 +125,31 @@ final class ShownMarks {
     }
 
     /// Reads the marks of those of `photos` not asked for yet, as `request` does; which they
-    /// are is worked out on the worker, not with a look per photo on the main thread (a
-    /// search asks for a whole album's).
-    func request(_ photos: [Photo]) {
-        read({ photos.map(\.id) }, filtered: false)
-    }
-
-    /// On the worker: the marks of `uris` (those not asked for before, unless `filtered`) read
-    /// and delivered, and what was read from a file kept in the index.
-    private func read(_ uris: @escaping @Sendable () -> [String], filtered: Bool = true) {
+    /// are is worked out on the worker, a step at a time, not with a look per photo on the
+    /// main thread (a search asks for a whole album's). `job`: the window's job the reading
+    /// is: closing the window (or the job's scope) stops it after the photo being read; what
+    /// was read is kept, and the rest is read for whoever asks for it (another window).
+    func request(_ photos: [Photo], as job: WindowJobs.Job) {
         let store = self.store, asked = self.asked, writes = indexWrites, queue = self.queue
         queue.async {
-            let unknown = uris().filter { asked.marks.insert($0) || filtered }
-            guard !unknown.isEmpty else { return }
-            Self.readMarks(unknown[...], looked: nil, store: store, asked: asked, writes: writes, queue: queue)
+            let reading = MarksReading(uris: photos.map(\.id), again: false, flag: job.flag, job: job)
+            Self.readMarks(reading, store: store, asked: asked, writes: writes, queue: queue)
         }
     }
 
-    /// What the index holds of photos whose marks are read (`readMarks`): their files, and
-    /// the marks kept of those whose file and sidecars are what they were, as looked up after
-    /// `writesRun` jobs of `onWorker`.
-    private struct LookedUp: Sendable {
-        var files: [String: PhotoIndex.FileState] = [:]
-        var indexed: [String: PhotoMarks] = [:]
-        var writesRun = 0
-    }
-
-    /// On the worker: the marks of `uris`, the index's while the file and its sidecars are
-    /// what they were, else read from the file, delivered 500 at a time. After each 500 the
-    /// rest waits behind what was queued meanwhile: marks a person sets while the marks of a
-    /// search's 100,000 photos are read are written after 500 more, not after all of them.
-    /// What the index holds (`looked`) is looked up again for the rest once marks were written.
-    private nonisolated static func readMarks(_ uris: ArraySlice<String>, looked: LookedUp?, store: PhotoMarksStore,
-                                              asked: AskedOnWorker, writes: IndexWrites, queue: DispatchQueue) {
-        var looked = looked ?? LookedUp(writesRun: -1)
-        if looked.writesRun != asked.writesRun {
-            looked = LookedUp(writesRun: asked.writesRun)
-            let files = uris.compactMap { PhotoIndex.FileState(now: $0) }
-            looked.files = Dictionary(files.map { ($0.uri, $0) }, uniquingKeysWith: { a, _ in a })
-            if !files.isEmpty {
-                PhotoIndex.shared.known(files, sidecarStamp: { store.sidecarStamp(of: $0) }) { place, known in
-                    if let marks = known.marks { looked.indexed[files[place].uri] = marks }
-                }
-            }
-        }
-        var batch: [(uri: String, marks: PhotoMarks, fromIndex: Bool)] = []
-        for uri in uris.prefix(500) {
-            if let marks = looked.indexed[uri] {
-                batch.append((uri, marks, true))
-            } else {
-                let marks = store.marks(of: uri, cancellation: ShownMarks.work)
-                // Kept in the index from here: the main thread need not ask for it.
-                if let file = looked.files[uri] { writes.add(.marks(marks, file: file, sidecarStamp: store.sidecarStamp(of: uri))) }
-                batch.append((uri, marks, false))
-            }
-        }
-        let read = batch
-        onMain { ShownMarks.shared.marksRead(read) }
-        let rest = uris.dropFirst(500)
-        if rest.isEmpty {
-            writes.flushSoon(on: queue)
-        } else {
-            queue.async { [looked] in Self.readMarks(rest, looked: looked, store: store, asked: asked, writes: writes, queue: queue) }
+    /// On the worker: the marks of every one of `uris` read again (the main thread sorted
+    /// them out) and delivered, and what was read from a file kept in the index. Not a
+    /// window's: a tile's photo, or one that changed on disk.
+    private func read(_ uris: @escaping @Sendable () -> [String]) {
+        let store = self.store, asked = self.asked, writes = indexWrites, queue = self.queue
+        queue.async {
+            let reading = MarksReading(uris: uris(), again: true, flag: ShownMarks.work)
+            Self.readMarks(reading, store: store, asked: asked, writes: writes, queue: queue)
         }
     }
 
-    private func marksRead(_ read: [(uri: String, marks: PhotoMarks, fromIndex: Bool)]) {
+    /// Marks a reading on the worker read (`readMarks`), kept and told.
+    func marksRead(_ read: [(uri: String, marks: PhotoMarks, fromIndex: Bool)]) {
         for (uri, marks, fromIndex) in read {
             pending.remove(uri)
             if Trace.tilesEnabled, !fromIndex, !marks.isEmpty {
@@ -328,22 +271,4 @@ final class ShownMarks {
             work()
         }
     }
-}
-
-extension ExifFacts {
-    /// What a read found; nil when the file could not be read.
-    init?(read: (date: DateTakenCache.Value?, camera: String?)) {
-        guard let date = read.date else { return nil }
-        self.init(camera: read.camera ?? "", taken: date.dateTaken)
-    }
-}
-
-/// The photos whose marks, and whose facts, the marks worker was asked for or told of: on
-/// the worker only. As hashes: a folder of 100,000 photos opened again names every one in
-/// `facts` (from the index), 6.3 MB at the peak as a `Set<String>` while it doubled.
-private final class AskedOnWorker: @unchecked Sendable {
-    var marks = URIHashes()
-    var facts = URIHashes()
-    /// How many jobs of `ShownMarks.onWorker` (marks written) have run.
-    var writesRun = 0
 }

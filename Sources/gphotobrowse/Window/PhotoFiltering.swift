@@ -31,6 +31,9 @@ final class PhotoFiltering {
     private var factsAsked: AskedAlbum?
     /// Cancels the search under way (a newer one, the folder left, the window closing).
     private var searching: CancellationFlag?
+    /// Cancels the reading of the marks, cameras and dates the search asked for (the folder
+    /// left); closing the window cancels it as it cancels every job of the window.
+    private var reading = CancellationFlag()
     private var refilterPending = false
     /// Changes told to the corpus wait to be applied on the search worker.
     private var applyPending = false
@@ -176,6 +179,8 @@ final class PhotoFiltering {
     /// for again in the next folder.
     func left() {
         stopSearching()
+        reading.cancel()
+        reading = CancellationFlag()
         marksAsked = nil
         factsAsked = nil
     }
@@ -190,16 +195,17 @@ final class PhotoFiltering {
     /// Asks for the marks (and, when the search needs them, the cameras and dates) of the
     /// album's photos once for as many photos as it has, not again at every key; which of
     /// them are not known yet is worked out on the marks worker. Those read reach the corpus
-    /// as they come, and the search runs again.
+    /// as they come, and the search runs again. The readings are jobs of the window: closing
+    /// it, or leaving the folder, stops them.
     private func askForMarks(in contents: AlbumContents, facts: Bool) {
         let album = AskedAlbum(contents: ObjectIdentifier(contents), count: contents.unfilteredCount)
         if marksAsked != album {
             marksAsked = album
-            ShownMarks.shared.request(contents.allPhotos)
+            ShownMarks.shared.request(contents.allPhotos, as: jobs.begin(within: reading))
         }
         if facts, factsAsked != album {
             factsAsked = album
-            ShownMarks.shared.requestFacts(contents.allPhotos)
+            ShownMarks.shared.requestFacts(contents.allPhotos, as: jobs.begin(within: reading))
         }
     }
 
