@@ -29,6 +29,23 @@ import Testing
         #expect(SidecarNames.read(for: ".hidden") == [".hidden.xmp"])
     }
 
+    @Test func aSidecarAnotherAppWritesIsTracedToThePhotosThatReadIt() {
+        let folder = "file:///home/me/Pictures/2024.05%20Kyoto/"
+        let photos = ["IMG_1.jpg", "IMG_1.CR2", "IMG_10.jpg", "a%20b.jpg", "noext", "IMG_1.jpg.png"].map { folder + $0 }
+        func found(_ sidecars: [String]) -> [String] {
+            SidecarNames.photos(reading: Set(sidecars.map { folder + $0 }), among: photos).map { String($0.dropFirst(folder.count)) }
+        }
+        // darktable's and digiKam's name: the one photo; Lightroom's: every photo of that name.
+        #expect(found(["IMG_1.jpg.xmp"]) == ["IMG_1.jpg", "IMG_1.jpg.png"])
+        #expect(found(["IMG_1.xmp"]) == ["IMG_1.jpg", "IMG_1.CR2"])
+        #expect(found(["a%20b.jpg.xmp", "noext.xmp"]) == ["a%20b.jpg", "noext"])
+        #expect(found(["IMG_1.jpg.png.xmp"]) == ["IMG_1.jpg.png"])
+        // In another folder, or not a sidecar the photos read.
+        #expect(found(["other.xmp", "IMG_1.JPG.xmp"]).isEmpty)
+        #expect(SidecarNames.photos(reading: ["file:///elsewhere/IMG_1.jpg.xmp"], among: photos).isEmpty)
+        #expect(found([]).isEmpty)
+    }
+
     @Test func aFreshSidecarNamesTheRatingTagsAndFavourite() {
         let text = XMPSidecarText.fresh(PhotoMarks(favourite: true, rating: 4, tags: ["a&b", "<c>"]))
         #expect(text.contains("xmp:Rating=\"4\""))

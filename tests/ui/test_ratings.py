@@ -286,6 +286,50 @@ def test_a_favourite_set_while_a_search_reads_every_photos_marks_is_written_befo
     assert app.quit() == 0
 
 
+def test_sidecars_another_app_writes_beside_photos_shown_are_read(launch, tmp_path):
+    """While the folder is shown, another app makes `a.jpg.xmp` (darktable's and digiKam's
+    name) and `b.xmp` (Lightroom's) beside two photos, changes one and removes the other: the
+    photos' marks follow (tiles, search). A sidecar the app writes itself (a temporary name,
+    then renamed) is not read again."""
+    folder = folder_of_jpegs(tmp_path, "beside", ["a.jpg", "b.jpg", "c.jpg"])
+    # Their own stars first, read before any sidecar is there.
+    for name in ("a.jpg", "b.jpg"):
+        exiftool("-overwrite_original", "-XMP:Rating=1", str(folder / name))
+    app = open_folder(launch, folder, count=3, sort_by="name")
+    app.wait_for_line(r"^trace marks-read file://.*/a\.jpg 0 1 0 \d+$")
+    app.wait_for_line(r"^trace marks-read file://.*/b\.jpg 0 1 0 \d+$")
+    # Made from a photo without marks: exiftool's -o copies the source's own over those given.
+    plain = make_solid(tmp_path / "plain.jpg", "blue")
+    mark = app.mark()
+    exiftool("-o", str(folder / "a.jpg.xmp"), "-XMP:Rating=3", "-XMP:Subject=seagull", str(plain))
+    app.wait_for_line(r"^trace marks-read file://.*/a\.jpg 0 3 1 \d+$", since=mark)
+    exiftool("-o", str(folder / "b.xmp"), "-XMP:Rating=2", str(plain))
+    app.wait_for_line(r"^trace marks-read file://.*/b\.jpg 0 2 0 \d+$", since=mark)
+    exiftool("-overwrite_original", "-XMP:Rating=4", str(folder / "b.xmp"))
+    app.wait_for_line(r"^trace marks-read file://.*/b\.jpg 0 4 0 \d+$", since=mark)
+
+    # The app's own write: its monitor sees the sidecar renamed into place, and reads nothing.
+    mark = app.mark()
+    app.key("End")
+    app.key("ctrl+5")
+    app.wait_for_line(r"^trace rated file://.*/c\.jpg 5 \d+$", since=mark)
+    # Another app's change after it, read as it comes: by then the app's own was seen.
+    exiftool("-overwrite_original", "-XMP:Subject+=gannet", str(folder / "a.jpg.xmp"))
+    app.wait_for_line(r"^trace marks-read file://.*/a\.jpg 0 3 2 \d+$", since=mark)
+    assert not app.lines_matching(r"^trace marks-read file://.*/c\.jpg ", since=mark), "the app read its own sidecar again"
+    assert exiftool("-s3", "-XMP:Rating", str(folder / "c.jpg.xmp")) == "5"
+
+    app.key("ctrl+f")
+    search_for(app, "seagull", 1)
+    clear_search(app, 3)
+    mark = app.mark()
+    (folder / "a.jpg.xmp").unlink()
+    app.wait_for_line(r"^trace marks-read file://.*/a\.jpg 0 1 0 \d+$", since=mark)
+    app.key("ctrl+f")
+    search_for(app, "seagull", 0)
+    assert app.quit() == 0
+
+
 def test_a_windows_reading_of_every_photos_marks_stops_when_it_closes(launch, launch_beside, tmp_path):
     """A window searching a folder of 8,000 photos reads every photo's marks (and cameras and
     dates) a step at a time; closed mid-way, its reading stops (the step under way may end),

@@ -100,4 +100,17 @@ public enum SidecarNames {
 
     /// Whether a file name is a sidecar (left out of listings' photos anyway, as not an image).
     public static func isSidecar(_ name: String) -> Bool { name.lowercased().hasSuffix(".xmp") }
+
+    /// Those of `photos` (URIs of photos in one folder) whose marks may be read from one of
+    /// `sidecars` (URIs of files in that folder): `NAME.EXT` for `NAME.EXT.xmp`, every
+    /// `NAME.EXT` for `NAME.xmp`. A URI's escaping leaves its dots and slashes as they are, so
+    /// names are compared as the URIs spell them.
+    public static func photos(reading sidecars: Set<String>, among photos: [String]) -> [String] {
+        guard !sidecars.isEmpty else { return [] }
+        return photos.filter { photo in
+            guard let slash = photo.lastIndex(of: "/") else { return false }
+            let folder = photo[...slash]
+            return read(for: String(photo[photo.index(after: slash)...])).contains { sidecars.contains(folder + $0) }
+        }
+    }
 }

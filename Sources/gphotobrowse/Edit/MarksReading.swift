@@ -139,6 +139,9 @@ struct MarksReading: Sendable {
 final class AskedOnWorker: @unchecked Sendable {
     var marks = URIHashes()
     var facts = URIHashes()
-    /// How many jobs of `ShownMarks.onWorker` (marks written) have run.
+    /// How many jobs of `ShownMarks.onWorker` (marks written) have run, and sidecars found
+    /// changed (`rereadSidecars`).
     var writesRun = 0
+    /// The stamp of each photo's sidecars as the app last wrote them (`ShownMarks.write`).
+    var written: [String: Int64] = [:]
 }

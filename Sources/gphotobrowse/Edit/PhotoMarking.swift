@@ -32,7 +32,7 @@ final class PhotoMarking {
             for uri in uris {
                 let before = store.marks(of: uri, cancellation: work)
                 let after = change.applied(to: before)
-                switch store.write(after, for: uri, cancellation: work) {
+                switch shared.write(after, for: uri, cancellation: work) {
                 case .success(let place):
                     previous.append((uri, before))
                     written.append((uri, after, place))
@@ -68,12 +68,11 @@ final class PhotoMarking {
     func undo(_ back: [(uri: String, marks: PhotoMarks)]) {
         toasts?.dismissActionable()
         let shared = ShownMarks.shared
-        let store = shared.store
         let work = ShownMarks.work
         let owner = MainThreadOwner(self)
         shared.onWorker {
             let failures = back.compactMap { item -> String? in
-                if case .failure(let failure) = store.write(item.marks, for: item.uri, cancellation: work) { return failure.message }
+                if case .failure(let failure) = shared.write(item.marks, for: item.uri, cancellation: work) { return failure.message }
                 return nil
             }
             onMain {

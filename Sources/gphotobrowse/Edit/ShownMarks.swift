@@ -74,6 +74,38 @@ final class ShownMarks {
         read { marks }
     }
 
+    /// Photos whose sidecars (`NAME.EXT.xmp`, `NAME.xmp`) another program made, changed or
+    /// removed while they are shown (a folder's monitor saw it): those whose marks were read
+    /// (or are being read: the worker's order decides) are read again, and the listeners told
+    /// what changed (marks that went, as none); the others are read when next asked for. A
+    /// sidecar as this app last wrote it (its stamp the one kept by `write`) is no change:
+    /// the monitor telling of the app's own writes reads nothing again, and never takes back
+    /// what the person set meanwhile.
+    func rereadSidecars(of uris: [String]) {
+        guard !uris.isEmpty else { return }
+        let store = self.store, asked = self.asked, writes = indexWrites, queue = self.queue
+        queue.async {
+            let changed = uris.filter { uri in asked.written[uri].map { $0 != store.sidecarStamp(of: uri) } ?? true }
+            guard !changed.isEmpty else { return }
+            let again = changed.filter { asked.marks.contains($0) }
+            asked.marks.subtract(changed)
+            // What the index held of photos a reading under way has still to read is looked
+            // up again: it held these photos' marks as they were.
+            asked.writesRun += 1
+            guard !again.isEmpty else { return }
+            Self.readMarks(MarksReading(uris: again, again: true, flag: ShownMarks.work), store: store, asked: asked, writes: writes, queue: queue)
+        }
+    }
+
+    /// On the marks worker: writes `marks` as the photo's (`PhotoMarksStore.write`), and
+    /// keeps its sidecars' stamp then, so that the folder's monitor telling of this write
+    /// reads nothing again (`rereadSidecars`).
+    nonisolated func write(_ marks: PhotoMarks, for uri: String, cancellation: CancellationFlag) -> Result<PhotoMarksStore.Place, PhotoMarksStore.Failure> {
+        let result = store.write(marks, for: uri, cancellation: cancellation)
+        if case .success = result { asked.written[uri] = store.sidecarStamp(of: uri) }
+        return result
+    }
+
     /// Facts read (nil: the file could not be read, to try again another time); kept in the
     /// index too unless they came from there.
     func factsRead(_ read: [(uri: String, facts: ExifFacts?)], fromIndex: Bool = false) {

@@ -234,6 +234,11 @@ final class FolderSource: AlbumSource {
         dates.forget(updated.map(\.id))
         livePairs.forget(updated.map(\.id))
         ShownMarks.shared.reread(updated.map(\.id))
+        // Sidecars another program wrote, changed or removed (not photos: among `removed`).
+        let sidecars = removed.filter { SidecarNames.isSidecar($0) }
+        if !sidecars.isEmpty {
+            ShownMarks.shared.rereadSidecars(of: SidecarNames.photos(reading: sidecars, among: tree.photos(in: .folder(folder.uri)).map(\.id)))
+        }
         let gone = followed.remove(removed)
         for monitor in gone.monitors { monitor.cancel() }
         treeAlbums.update(updated, removed: removed, in: folder, removedFolders: gone.folders)
