@@ -379,3 +379,21 @@ def test_a_windows_reading_of_every_photos_marks_stops_when_it_closes(launch, la
     assert read < len(names), f"the closed window's reading read every photo's marks ({read})"
     assert exiftool("-s3", "-XMP:Rating", str(here / "a.jpg.xmp")) == "5"
     assert app.quit() == 0
+
+
+def test_the_properties_panel_follows_the_marks_of_the_photo_shown(launch, tmp_path):
+    """The viewer's properties panel shows the photo's marks, and shows them anew when
+    another app writes its sidecar, or when they are set here, while it is open."""
+    folder = folder_of_jpegs(tmp_path, "panel", ["a.jpg", "b.jpg"])
+    app = open_folder(launch, folder, count=2, sort_by="name")
+    mark = app.mark()
+    app.key("Home", "Return")
+    app.wait_for_line(r"^trace page 0 \d+$", since=mark)
+    app.key("alt+Return")
+    app.wait_for_line(r"^trace properties-marks file://.*/a\.jpg 0 0 0 \d+$", since=mark)
+    plain = make_solid(tmp_path / "plain.jpg", "blue")
+    exiftool("-o", str(folder / "a.jpg.xmp"), "-XMP:Rating=3", "-XMP:Subject=seagull", str(plain))
+    app.wait_for_line(r"^trace properties-marks file://.*/a\.jpg 0 3 1 \d+$", since=mark)
+    app.key("ctrl+5")
+    app.wait_for_line(r"^trace properties-marks file://.*/a\.jpg 0 5 1 \d+$", since=mark)
+    assert app.quit() == 0

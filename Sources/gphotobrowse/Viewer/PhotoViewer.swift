@@ -22,6 +22,8 @@ final class PhotoViewer {
     /// A web photo's download, over its thumbnail until the original is here.
     let download: DownloadIndicator
     let properties = PropertiesPanel()
+    /// The details the properties panel shows, and whose: its marks' lines follow the marks.
+    private var shownDetails: (uri: String, rows: [(label: String, value: String)])?
     /// The toolbar's select toggle's state (`viewer.select`).
     let selectAction: OwnedObject<OpaquePointer>
     /// The viewer's actions (`viewer.NAME`): the window's policy enables them.
@@ -163,6 +165,7 @@ final class PhotoViewer {
             guard let self, let current = self.current else { return }
             self.loadProperties(of: self.contents.photos[current.index])
         }
+        ShownMarks.shared.listen(self) { [weak self] uri, marks in self?.marksChanged(uri, marks) }
         installActions(actions)
         installSlideshowActions(actions)
         actions.unref()
@@ -306,7 +309,25 @@ final class PhotoViewer {
             var details = details
             details.companions = companions
             if details.dimensions == nil, let size = self.images.images[uri]?.sourceSize { details.dimensions = size }
-            self.properties.show(details.rows + MarksText.rows(ShownMarks.shared.marks(of: uri)))
+            self.shownDetails = (uri, details.rows)
+            self.showProperties(uri, marks: ShownMarks.shared.marks(of: uri))
+        }
+    }
+
+    /// A photo's marks changed (set here or in another window, or read again: another app
+    /// wrote its sidecar): the properties panel shows them if they are the shown photo's.
+    private func marksChanged(_ uri: String, _ marks: PhotoMarks) {
+        guard let shownDetails, shownDetails.uri == uri, current?.id == uri else { return }
+        showProperties(uri, marks: marks)
+    }
+
+    /// The details read and `marks` in the panel, with `trace properties-marks URI FAVOURITE
+    /// STARS TAGS MS` (`GPHOTOBROWSE_TRACE=all`).
+    private func showProperties(_ uri: String, marks: PhotoMarks?) {
+        guard let shownDetails, shownDetails.uri == uri else { return }
+        properties.show(shownDetails.rows + MarksText.rows(marks))
+        if Trace.tilesEnabled, let marks {
+            Trace.milestone("properties-marks", text: "\(uri) \(marks.favourite ? 1 : 0) \(marks.rating) \(marks.tags.count)")
         }
     }
 }
