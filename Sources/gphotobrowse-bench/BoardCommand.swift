@@ -60,7 +60,7 @@ enum BoardCommand: BenchCommand {
             printError("the board did not open: \(lines.lastOtherLines.suffix(5).joined(separator: "\n"))")
             return false
         }
-        guard runQuietly("/usr/bin/xdotool", ["search", "--sync", "--name", "^Mark Up", "windowfocus", "--sync"]) == 0 else {
+        guard runQuietly("/usr/bin/xdotool", ["search", "--sync", "--onlyvisible", "--name", "^Mark Up", "windowfocus", "--sync"]) == 0 else {
             printError("no Mark Up window")
             return false
         }

@@ -73,7 +73,7 @@ enum HugeCommand: BenchCommand {
         // The window as large as the screen (there is no window manager to maximise it).
         let title = "^" + NSRegularExpression.escapedPattern(for: name) + "$"
         _ = runQuietly("/usr/bin/xdotool", ["search", "--sync", "--name", title, "windowsize", "100%", "100%", "windowmove", "0", "0"])
-        _ = runQuietly("/usr/bin/xdotool", ["search", "--sync", "--name", title, "windowfocus", "--sync"])
+        _ = runQuietly("/usr/bin/xdotool", ["search", "--sync", "--onlyvisible", "--name", title, "windowfocus", "--sync"])
         _ = waitUntilIdle(pid, seconds: 10)
         let peakAtFit = peakResidentKiB(pid)
         var decoders: [Int32: Int] = [:]

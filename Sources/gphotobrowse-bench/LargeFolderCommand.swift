@@ -99,7 +99,7 @@ enum LargeFolderCommand: BenchCommand {
         if run.visible >= 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool") {
             let before = lines.count(of: "visible-thumbnails")
             let pressed = Date()
-            _ = runQuietly("/usr/bin/xdotool", ["search", "--sync", "--name", "^photos$", "windowfocus", "--sync", "key", "End"])
+            _ = runQuietly("/usr/bin/xdotool", ["search", "--sync", "--onlyvisible", "--name", "^photos$", "windowfocus", "--sync", "key", "End"])
             if lines.wait(for: "visible-thumbnails", after: before, seconds: 60) != nil {
                 run.jumpToEnd = Int(Date().timeIntervalSince(pressed) * 1000)
             } else {

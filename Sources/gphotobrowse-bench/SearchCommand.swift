@@ -64,7 +64,7 @@ enum SearchCommand: BenchCommand {
             return nil
         }
         if let indexed = lines.waitForValue("marks-indexed", seconds: 60) { (run.indexed, run.indexedAt) = indexed }
-        _ = runQuietly("/usr/bin/xdotool", ["search", "--sync", "--name", "^photos$", "windowfocus", "--sync", "key", "ctrl+f"])
+        _ = runQuietly("/usr/bin/xdotool", ["search", "--sync", "--onlyvisible", "--name", "^photos$", "windowfocus", "--sync", "key", "ctrl+f"])
         guard lines.wait(seconds: 20, { $0.count >= 3 && $0[0] == "shown" && $0[1] == "GtkSearchBar" }) != nil else {
             printError("the search bar did not open")
             return nil

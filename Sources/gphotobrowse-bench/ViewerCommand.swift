@@ -40,7 +40,7 @@ enum ViewerCommand: BenchCommand {
             printError("the app did not show the first photo")
             return 1
         }
-        _ = runQuietly("/usr/bin/xdotool", ["search", "--sync", "--name", "^photo-000\\.jpg$", "windowfocus", "--sync"])
+        _ = runQuietly("/usr/bin/xdotool", ["search", "--sync", "--onlyvisible", "--name", "^photo-000\\.jpg$", "windowfocus", "--sync"])
 
         var waits: [Int] = []
         var peakAfterTen = 0
