@@ -152,7 +152,9 @@ final class ThumbnailGrid {
     private func apply(_ splice: PhotoList.Splice) {
         let hadFocus = focusIsInGrid
         scheduler.spliceBegins()
-        ids.splice(position: splice.position, removed: splice.removed, inserted: splice.inserted)
+        ids.splice(position: splice.position, removed: splice.removed, inserted: splice.inserted) { [contents] in
+            contents.photos.index(of: $0)
+        }
         showChangedPhotos()
         scheduler.spliceEnded(self)
         keepFocus(hadFocus: hadFocus, at: splice.position)
@@ -201,9 +203,10 @@ final class ThumbnailGrid {
     private func bind(_ item: UnsafeMutableRawPointer?) {
         guard let item, let tile = tile(for: item),
               let object = gtk_list_item_get_item(item.cast()),
-              let idPointer = gtk_string_object_get_string(object.cast()),
-              let photo = contents.photos.photo(id: String(cString: idPointer)) else { return }
-        ids.hold(OpaquePointer(object), for: photo.id)
+              let id = PhotoItem.id(of: object),
+              let position = contents.photos.index(of: id) else { return }
+        let photo = contents.photos[position]
+        ids.hold(OpaquePointer(object), for: id, at: position)
         show(photo, on: tile)
     }
 
