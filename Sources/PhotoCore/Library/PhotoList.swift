@@ -57,21 +57,28 @@ public struct PhotoList: Sendable {
         incoming.reserveCapacity(batch.count)
         var seen = Set<String>(minimumCapacity: batch.count)
         var replaced = Set<String>()
-        for var photo in batch.reversed() where seen.insert(photo.id).inserted {
-            if !indexByID.isEmpty, let i = indexByID[photo.id] {
-                replaced.insert(photo.id)
-                let known = photos[i]
-                if photo.dateTaken == nil, known.modified == photo.modified, known.size == photo.size {
-                    photo.dateTaken = known.dateTaken
-                }
-            }
+        // Which photos the list holds already: each of the batch looked up in the index, or,
+        // for a batch larger than the list (a listing's photos joining its first screen), each
+        // of the list looked up among the batch's ids.
+        let lookUpBatch = !indexByID.isEmpty && batch.count <= photos.count
+        for photo in batch.reversed() where seen.insert(photo.id).inserted {
+            if lookUpBatch, indexByID[photo.id] != nil { replaced.insert(photo.id) }
             incoming.append(photo)
         }
+        if !lookUpBatch, !indexByID.isEmpty {
+            for photo in photos where seen.contains(photo.id) { replaced.insert(photo.id) }
+        }
         var kept = photos
-        if !replaced.isEmpty { kept.removeAll { replaced.contains($0.id) } }
+        if !replaced.isEmpty {
+            for (k, photo) in incoming.enumerated() where photo.dateTaken == nil && replaced.contains(photo.id) {
+                guard let i = indexByID[photo.id] else { continue }
+                let known = photos[i]
+                if known.modified == photo.modified, known.size == photo.size { incoming[k].dateTaken = known.dateTaken }
+            }
+            kept.removeAll { replaced.contains($0.id) }
+        }
         incoming.sort(by: order.areInIncreasingOrder)
-        let merged = Self.merge(kept, incoming, by: order.areInIncreasingOrder)
-        return apply(merged)
+        return apply(order.merged(&kept, &incoming))
     }
 
     /// Removes photos by id; returns the splice, or nil when none of them was present.
@@ -107,8 +114,9 @@ public struct PhotoList: Sendable {
         var kept: [Photo] = []
         kept.reserveCapacity(photos.count - moving.count)
         for (i, p) in photos.enumerated() where !moving.contains(i) { kept.append(p) }
-        let incoming = changed.map { photos[$0] }.sorted(by: order.areInIncreasingOrder)
-        return apply(Self.merge(kept, incoming, by: order.areInIncreasingOrder))
+        var incoming = changed.map { photos[$0] }
+        incoming.sort(by: order.areInIncreasingOrder)
+        return apply(order.merged(&kept, &incoming))
     }
 
     /// Re-sorts the whole list.
@@ -172,17 +180,5 @@ public struct PhotoList: Sendable {
         let inserted = new[prefix..<(new.count - suffix)].map(\.id)
         if removed.isEmpty && inserted.isEmpty { return nil }
         return Splice(position: prefix, removedIDs: removed, inserted: inserted)
-    }
-
-    private static func merge(_ a: [Photo], _ b: [Photo], by less: (Photo, Photo) -> Bool) -> [Photo] {
-        var out: [Photo] = []
-        out.reserveCapacity(a.count + b.count)
-        var i = 0, j = 0
-        while i < a.count && j < b.count {
-            if less(b[j], a[i]) { out.append(b[j]); j += 1 } else { out.append(a[i]); i += 1 }
-        }
-        out.append(contentsOf: a[i...])
-        out.append(contentsOf: b[j...])
-        return out
     }
 }

@@ -48,3 +48,57 @@ public struct PhotoOrder: Sendable, Hashable {
         return a.id < b.id
     }
 }
+
+extension PhotoOrder {
+    /// `a` and `b`, each in this order and with no id in both, as one list in this order
+    /// (`a`'s photo first on a tie). When one is far shorter (a large listing joining its
+    /// first screen, a few photos joining a large album), the shorter is merged into the
+    /// longer from the end, in place: the longer's photos are swapped, not copied.
+    public func merged(_ a: inout [Photo], _ b: inout [Photo]) -> [Photo] {
+        if a.isEmpty { return b }
+        if b.isEmpty { return a }
+        if a.count * 16 < b.count {
+            merge(a, into: &b, shortIsFirst: true)
+            return b
+        }
+        if b.count * 16 < a.count {
+            merge(b, into: &a, shortIsFirst: false)
+            return a
+        }
+        var out: [Photo] = []
+        out.reserveCapacity(a.count + b.count)
+        var i = 0, j = 0
+        while i < a.count && j < b.count {
+            if areInIncreasingOrder(b[j], a[i]) { out.append(b[j]); j += 1 } else { out.append(a[i]); i += 1 }
+        }
+        out.append(contentsOf: a[i...])
+        out.append(contentsOf: b[j...])
+        return out
+    }
+
+    /// `short` merged into `out` from the end; `shortIsFirst`: `short` is `merged`'s `a`. Each
+    /// of `short`'s photos finds its place by a binary search, and the longer's photos after
+    /// it move up by swaps.
+    private func merge(_ short: [Photo], into out: inout [Photo], shortIsFirst: Bool) {
+        var i = out.count - 1, j = short.count - 1
+        out.append(contentsOf: short)  // room at the end, overwritten below
+        var place = out.count - 1
+        while j >= 0 {
+            // The first of the longer's photos not placed yet that goes after short[j].
+            var low = 0, high = i + 1
+            while low < high {
+                let middle = (low + high) / 2
+                let goesAfter = shortIsFirst ? !areInIncreasingOrder(out[middle], short[j]) : areInIncreasingOrder(short[j], out[middle])
+                if goesAfter { high = middle } else { low = middle + 1 }
+            }
+            while i >= low {
+                out.swapAt(i, place)
+                i -= 1
+                place -= 1
+            }
+            out[place] = short[j]
+            j -= 1
+            place -= 1
+        }
+    }
+}
