@@ -273,7 +273,8 @@ def test_a_favourite_set_while_a_search_reads_every_photos_marks_is_written_befo
     app.key("ctrl+f")
     search_for(app, "p", len(names))
     mark = app.mark()
-    app.key("Escape")
+    clear_search(app, len(names))
+    app.wait_for_line(r"^trace hidden GtkSearchBar search \d+$", since=mark)
     app.key("Home")
     app.key("ctrl+period")
     favourite = r"^trace favourite file://.*/photo-00000\.jpg 1 \d+$"

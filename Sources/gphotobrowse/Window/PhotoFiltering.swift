@@ -49,6 +49,11 @@ final class PhotoFiltering {
     /// Adds Ctrl+F to `window`'s actions, and follows the search bar and the marks read.
     func install(on window: UnsafeMutablePointer<GtkWindow>) {
         searchBar.onChange = { [weak self] search in self?.filter(by: search) }
+        // Escape in the bar: the next keys go to the grid's photos, not to the hiding field.
+        searchBar.onFocusLeaving = { [weak self] in
+            guard let pages = self?.pages, pages.isGridShown else { return }
+            pages.folder?.grid.focus()
+        }
         addAction(window, "search") { [weak self] in
             guard let self, let pages = self.pages, pages.folder != nil, pages.isGridShown else { return }
             self.searchBar.toggle()

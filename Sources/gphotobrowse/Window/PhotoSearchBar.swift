@@ -104,9 +104,16 @@ final class PhotoSearchBar {
         gtk_widget_grab_focus(entry)
     }
 
+    /// The bar closed with the keyboard focus in it (Escape, Ctrl+F): where the focus goes
+    /// instead, at once rather than once the bar has slid away.
+    var onFocusLeaving: () -> Void = {}
+
     func close() {
+        let focus = gtk_widget_get_root(root).flatMap { gtk_root_get_focus($0) }
+        let hadFocus = focus.map { gtk_widget_is_ancestor($0, root) != 0 } ?? false
         gtk_search_bar_set_search_mode(root.cast(), 0)
         clear()
+        if hadFocus { onFocusLeaving() }
     }
 
     private func clear() {
