@@ -82,3 +82,23 @@ def test_escape_after_a_file_argument_scrolls_the_grid_to_that_photo(launch, lon
     wait_for_screen(app, tiles_check(only("cyan")), what="the viewed (cyan) photo's tile in the grid")
     app.key("Left", "Return")          # the focus is on that tile: its left neighbour opens
     app.wait_for_title(rf"photo-{COUNT - 2:02d}\.png")
+
+
+def test_a_folder_listed_after_its_first_screen_shows_from_its_first_photo(launch, tmp_path):
+    """The first screen shows the photos listed first (in the order the disk gives them);
+    the rest, sorted in among them, arrive after: the grid still starts at the folder's first
+    photo, not at the one that happened to be at the top of the first screen."""
+    folder = tmp_path / "listed-late"
+    folder.mkdir()
+    blue = make_solid(tmp_path / "blue.jpg", "blue", size="64x48").read_bytes()
+    for i in range(1, 8000):
+        (folder / f"photo-{i:05d}.jpg").write_bytes(blue)
+    make_solid(folder / "photo-00000.jpg", "red", size="64x48")
+    app = open_folder(launch, folder, count=8000, sort_by="name")
+
+    def first_at_top(image):
+        found = image.blobs(only("red"))
+        red = found.get("red")
+        return red is not None and red.top < 100 and red.left < 40, f"the first photo: {red}"
+    wait_for_screen(app, first_at_top, what="the first photo at the top left")
+    assert app.quit() == 0

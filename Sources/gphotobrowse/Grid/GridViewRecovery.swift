@@ -17,6 +17,11 @@ import PhotoCore
 /// Lost keys: when a splice removes the focused tile, GTK moves the focus off it only after
 /// the window's next frame is painted; key presses until then go to the removed tile and
 /// are lost (Ctrl+Q too). The grid does at once what GTK does then.
+///
+/// A top left behind: GTK keeps the row it scrolls by (its anchor) in place across a splice,
+/// so photos that arrive before the first one shown (the rest of a folder's listing, sorted
+/// in among the first screen's) push the view down from the top. A grid at the top when a
+/// splice comes stays at the top, as a file manager's view does.
 extension ThumbnailGrid {
     /// Follows the frame clock's layouts while the grid is realized.
     func installViewRecovery() {
@@ -37,6 +42,13 @@ extension ThumbnailGrid {
     private func recoverLostView() {
         guard gtk_widget_get_mapped(gridView.widget) != 0, gtk_widget_get_height(gridView.widget) > 0,
               contents.photos.count > 0 else { return }
+        if recovery.keepAtTop {
+            recovery.keepAtTop = false
+            if let adjustment = gtk_scrollable_get_vadjustment(gridView), gtk_adjustment_get_value(adjustment) > 0 {
+                gtk_adjustment_set_value(adjustment, 0)
+                return
+            }
+        }
         let bound = tiles.values.filter { $0.photo != nil }
         if bound.contains(where: { isInView($0) }) {
             recovery.recoveredTo = nil
@@ -85,4 +97,6 @@ struct GridViewRecoveryState {
     var layoutHandler: (clock: OpaquePointer, id: UInt)?
     /// The photo the grid was last scrolled back to, so that it is tried once, not every layout.
     var recoveredTo: Int?
+    /// A splice came while the grid was at the top: the next layout scrolls it back there.
+    var keepAtTop = false
 }

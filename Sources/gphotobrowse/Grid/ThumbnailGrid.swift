@@ -151,6 +151,7 @@ final class ThumbnailGrid {
     /// Mirrors a change of the folder's order into the GTK model.
     private func apply(_ splice: PhotoList.Splice) {
         let hadFocus = focusIsInGrid
+        if scrollOffset <= 0 { recovery.keepAtTop = true }
         scheduler.spliceBegins()
         ids.splice(position: splice.position, removed: splice.removed, inserted: splice.inserted) { [contents] in
             contents.photos.index(of: $0)
