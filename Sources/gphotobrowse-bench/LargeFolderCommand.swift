@@ -27,8 +27,8 @@ enum LargeFolderCommand: BenchCommand {
         guard LinkedPhotoFolder.make(folder, count: count), makeSmallFolder(work + "/six", from: folder) else { return 1 }
         print("large folder: \(count) photos (hard links to 8 JPEGs) in \(folder)")
 
-        let ls = time { _ = runQuietly("/bin/ls", ["-f", folder]) }
-        let find = time { _ = runQuietly("/usr/bin/find", [folder, "-maxdepth", "1", "-type", "f"]) }
+        let ls = time { spawnQuietly("/bin/ls", ["-f", folder]) }
+        let find = time { spawnQuietly("/usr/bin/find", [folder, "-maxdepth", "1", "-type", "f"]) }
         print(String(format: "  ls -f                 %7.0f ms", ls * 1000))
         print(String(format: "  find -type f          %7.0f ms", find * 1000))
 
