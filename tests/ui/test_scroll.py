@@ -2,7 +2,7 @@
 
 import pytest
 
-from harness import COLOURS, make_solid, open_folder, set_times, tiles_check, wait_for_screen
+from harness import COLOURS, Deadline, make_solid, open_folder, set_times, tiles_check, wait_for_screen
 
 COUNT = 60  # ten rows of six: more than twice the window's height
 GREY = (128, 128, 128)
@@ -71,6 +71,39 @@ def test_escape_scrolls_the_grid_to_the_photo_paged_to(launch, long_folder):
     mark = app.mark()
     app.key("Right", "Return")          # the focus is on that tile: its right neighbour opens
     app.wait_for_title(r"photo-36\.png")
+
+
+def test_escape_scrolls_to_the_photo_paged_to_after_a_photo_arrived_meanwhile(launch, long_folder):
+    """A photo another program adds while the viewer shows the first one goes in above it
+    (the newest first): the grid, at the top when the viewer opened, still scrolls to the
+    photo paged to when the viewer closes."""
+    app = open_folder(launch, long_folder, count=COUNT)
+    red = wait_for_screen(app, tiles_check(only("red"))).blobs(only("red"))["red"]
+    app.click(round(red.cx), round(red.cy))
+    app.wait_for_title(r"photo-00\.png")
+    make_solid(long_folder / "photo-new.png", GREY)
+    # Paged once to the right until the new photo is in: the red one's neighbour at place 2.
+    deadline = Deadline(20)
+    while True:
+        mark = app.mark()
+        app.key("Right")
+        page = int(app.wait_for_line(r"^trace page (\d+) \d+$", since=mark).group(1))
+        if page == 2 or deadline.expired():
+            break
+        mark = app.mark()
+        app.key("Left")                  # back to the red photo, at 0, or at 1 if the new one came
+        app.wait_for_line(r"^trace page \d+ \d+$", since=mark)
+    assert page == 2, "the new photo never reached the viewer's album"
+    app.wait_for_title(r"photo-01\.png")
+    mark = app.mark()
+    app.key(*["Right"] * 34)
+    app.wait_for_title(r"photo-35\.png")
+    app.wait_for_line(r"^trace page 36 \d+$", since=mark)
+
+    app.key("Escape")
+    app.wait_for_title("long-folder")
+    wait_for_screen(app, tiles_check(only("magenta")), what="the viewed (magenta) photo's tile")
+    assert app.quit() == 0
 
 
 def test_escape_after_a_file_argument_scrolls_the_grid_to_that_photo(launch, long_folder):

@@ -17,6 +17,8 @@ extension ThumbnailGrid {
         guard index >= 0, index < contents.photos.count else { return }
         let id = contents.photos[index].id
         focusRequest += 1
+        // Asked for a place: the top the grid was at before a splice is not kept.
+        recovery.keepAtTop = false
         guard gtk_widget_get_mapped(gridView.widget) != 0, gtk_widget_get_height(gridView.widget) > 0 else {
             let request = focusRequest
             addTickCallback(gridView.widget, owner: self) { grid in
@@ -52,6 +54,7 @@ extension ThumbnailGrid {
             let reachable = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
             guard reachable >= offset || frames > 120 else { return true }
             gtk_adjustment_set_value(adjustment, min(offset, reachable))
+            grid.recovery.keepAtTop = false
             return false
         }
     }

@@ -21,7 +21,8 @@ import PhotoCore
 /// A top left behind: GTK keeps the row it scrolls by (its anchor) in place across a splice,
 /// so photos that arrive before the first one shown (the rest of a folder's listing, sorted
 /// in among the first screen's) push the view down from the top. A grid at the top when a
-/// splice comes stays at the top, as a file manager's view does.
+/// splice comes stays at the top, as a file manager's view does, unless it is asked for
+/// another place before its next layout (a photo revealed, a scroll restored).
 extension ThumbnailGrid {
     /// Follows the frame clock's layouts while the grid is realized.
     func installViewRecovery() {
