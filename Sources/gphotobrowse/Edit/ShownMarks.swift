@@ -71,7 +71,7 @@ final class ShownMarks {
         }
         guard !marks.isEmpty else { return }
         pending.formUnion(marks)
-        read { marks }
+        read(marks)
     }
 
     /// Photos whose sidecars (`NAME.EXT.xmp`, `NAME.xmp`) another program made, changed or
@@ -153,7 +153,7 @@ final class ShownMarks {
         let unknown = uris.filter { knownMarks[$0] == nil && !pending.contains($0) }
         guard !unknown.isEmpty else { return }
         pending.formUnion(unknown)
-        read { unknown }
+        read(unknown)
     }
 
     /// Reads the marks of those of `photos` not asked for yet, as `request` does; which they
@@ -172,10 +172,10 @@ final class ShownMarks {
     /// On the worker: the marks of every one of `uris` read again (the main thread sorted
     /// them out) and delivered, and what was read from a file kept in the index. Not a
     /// window's: a tile's photo, or one that changed on disk.
-    private func read(_ uris: @escaping @Sendable () -> [String]) {
+    private func read(_ uris: [String]) {
         let store = self.store, asked = self.asked, writes = indexWrites, queue = self.queue
         queue.async {
-            let reading = MarksReading(uris: uris(), again: true, flag: ShownMarks.work)
+            let reading = MarksReading(uris: uris, again: true, flag: ShownMarks.work)
             Self.readMarks(reading, store: store, asked: asked, writes: writes, queue: queue)
         }
     }

@@ -59,9 +59,10 @@ final class PhotoSearchBar {
 
         onSignal(entry, "search-changed") { [weak self] in
             guard let self else { return }
+            let search = self.search
             // The key's arrival, against which a benchmark times `trace filtered`.
-            Trace.milestone("search-typed", self.search.text.count)
-            self.changed()
+            Trace.milestone("search-typed", search.text.count)
+            self.onChange(search)
         }
         onSignal(favourites, "toggled") { [weak self] in self?.changed() }
         onSignal(rating, "notify::selected") { [weak self] in self?.changed() }
