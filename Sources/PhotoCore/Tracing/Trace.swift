@@ -31,6 +31,14 @@ public enum Trace {
         Int(((bootClockSeconds() - processStartSeconds) * 1000).rounded())
     }
 
+    /// Milliseconds of processor time the calling thread has used: what a stretch of the
+    /// main thread's work cost, whatever else the machine ran meanwhile.
+    public static func threadMilliseconds() -> Double {
+        var used = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &used)
+        return Double(used.tv_sec) * 1000 + Double(used.tv_nsec) / 1e6
+    }
+
     /// Milliseconds since process `pid` started, on the clock of its trace lines; nil when
     /// its start time cannot be read. Benchmarks place their own events (a key pressed) on it.
     public static func millisecondsSinceStart(ofProcess pid: Int32) -> Int? {

@@ -224,6 +224,7 @@ final class FolderOpening {
         case .success(let count):
             title.setBusy(false)
             Trace.milestone("enumerated", count)
+            traceListedIdle()
             if let report = folder.source.webReport { webAlbum.showRead(report) }
             remember(folder)
             updateSubtitle()
@@ -249,6 +250,24 @@ final class FolderOpening {
                       retry: error.canRetry ? { [weak self] in self?.open(uris: [uri]) } : nil)
             pages?.openFailed(error.message)
         }
+    }
+
+    /// With tracing on, `trace listed-idle BUSY MS` once the main loop is first idle after
+    /// the window's next frame (the listing's last photos laid out and drawn): BUSY is the
+    /// milliseconds of processor time the main thread used since `enumerated`.
+    private func traceListedIdle() {
+        guard Trace.isEnabled, let clock = gtk_widget_get_frame_clock(window.widget) else { return }
+        let start = Trace.threadMilliseconds()
+        let handler = PaintWait()
+        handler.id = onSignal(clock, "after-paint") { [handler] in
+            g_signal_handler_disconnect(clock.raw, gulong(handler.id))
+            whenIdle { Trace.milestone("listed-idle", Int((Trace.threadMilliseconds() - start).rounded())) }
+        }
+    }
+
+    /// The handler waiting for a frame, for it to disconnect itself.
+    private final class PaintWait {
+        var id: UInt = 0
     }
 
     /// A folder listed, as the person opened it (not for a script's picker, which changes
