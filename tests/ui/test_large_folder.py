@@ -20,6 +20,8 @@ def test_a_folder_of_two_thousand_photos_opens_twice_without_a_crash(launch, tmp
     for _ in range(2):  # the second run finds the thumbnails and dates in the cache
         app = launch(folder, extra_env=cache)
         app.wait_for_line(r"^trace enumerated 2000 \d+$", timeout=60)
+        # The main thread's work after the listing told once it is done.
+        app.wait_for_line(r"^trace listed-idle \d+ \d+$", timeout=60)
         app.wait_for_window(r"^two-thousand$")
         app.wait_for_line(r"^trace visible-thumbnails \d+ \d+$", timeout=60)
         mark = app.mark()
