@@ -27,9 +27,10 @@ import Testing
         #expect(tree.summary(of: .favourites) == nil)
     }
 
-    @Test func theFavouritesKnownWhenAFolderIsListedAreThoseMarkedSo() {
-        let marks = ["a": PhotoMarks(favourite: true), "b": PhotoMarks(rating: 5), "c": PhotoMarks(favourite: true, tags: ["x"])]
-        #expect(FavouritesAlbum.favourites(among: ["c", "b", "a", "d"], marks: marks) == ["c", "a"])
-        #expect(FavouritesAlbum.favourites(among: ["b", "d"], marks: marks).isEmpty)
+    @Test func theFavouritesKnownWhenAFolderIsListedAreThoseItHolds() {
+        let folder: Set<String> = ["a", "b", "c", "d"]
+        #expect(FavouritesAlbum.favourites(among: ["c", "a", "e"], holds: folder.contains) == ["c", "a"])
+        #expect(FavouritesAlbum.favourites(among: ["e", "f"], holds: folder.contains).isEmpty)
+        #expect(FavouritesAlbum.favourites(among: [], holds: folder.contains).isEmpty)
     }
 }

@@ -64,6 +64,27 @@ def test_a_favourite_is_one_after_a_restart(launch, tmp_path):
     assert app.quit() == 0
 
 
+def test_a_favourite_set_here_is_in_its_folder_opened_again_without_reading_it_again(launch, launch_beside, tmp_path):
+    """A folder opened again in the running app has the favourites it knows at once, from
+    what it read or wrote before: their sidecars are not read again."""
+    folder = folder_of_jpegs(tmp_path, "again", ["a.jpg", "b.jpg"])
+    other = folder_of_jpegs(tmp_path, "other", ["c.jpg"])
+    app = open_folder(launch, folder, count=2, sort_by="name")
+    app.key("Home")
+    mark = app.mark()
+    app.key("ctrl+period")
+    app.wait_for_line(r"^trace favourite file://.*/a\.jpg 1 \d+$", since=mark)
+    app.wait_for_line(r"^trace favourites 1 \d+$", since=mark)
+    for opened, count in [(other, 1), (folder, 2)]:
+        mark = app.mark()
+        assert launch_beside(app, opened).wait_exit(30) == 0
+        app.wait_for_line(rf"^trace enumerated {count} \d+$", since=mark, timeout=30)
+    app.wait_for_line(r"^trace favourites 1 \d+$", since=mark)
+    app.wait_for_line(r"^trace marks-indexed \d+ \d+$", since=mark)
+    assert not app.lines_matching(r"^trace marks-read ", since=mark)
+    assert app.quit() == 0
+
+
 def test_a_picking_window_changes_nothing(launch, tmp_path):
     folder = folder_of_jpegs(tmp_path, "pick", ["a.jpg", "b.jpg"])
     app = launch("--pick", folder)

@@ -19,9 +19,10 @@ public enum FavouritesAlbum {
         return AlbumSummary(id: .favourites, title: tr("Favourites"), count: count, cover: cover, newest: cover?.dateTakenOrModified)
     }
 
-    /// The photos among `ids` whose marks known now make them favourites, in the order
-    /// given: what a folder's Favourites holds once it is listed, before its sidecars are read.
-    public static func favourites(among ids: [String], marks: [String: PhotoMarks]) -> [String] {
-        ids.filter { marks[$0]?.favourite == true }
+    /// The favourites known now (`known`, of every folder shown) that are photos of the
+    /// folder (`holds`): what a folder's Favourites holds once it is listed, before its
+    /// sidecars are read. A look per favourite, not one per photo of the folder.
+    public static func favourites(among known: Set<String>, holds: (String) -> Bool) -> Set<String> {
+        known.filter(holds)
     }
 }

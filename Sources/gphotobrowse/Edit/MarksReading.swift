@@ -70,8 +70,10 @@ extension ShownMarks {
         while batch.count < 500, !reading.flag.isCancelled, let uri = reading.next() {
             guard asked.marks.insert(uri) || reading.again else { continue }
             if let marks = looked.indexed[uri] {
+                asked.indexed.insert(uri)
                 batch.append((uri, marks, true))
             } else {
+                asked.indexed.remove(uri)
                 let marks = store.marks(of: uri, cancellation: ShownMarks.work)
                 // Kept in the index from here: the main thread need not ask for it.
                 if let file = looked.files[uri] { writes.add(.marks(marks, file: file, sidecarStamp: store.sidecarStamp(of: uri))) }
@@ -90,6 +92,68 @@ extension ShownMarks {
             writes.flushSoon(on: queue)
         } else {
             queue.async { [reading] in Self.readMarks(reading, store: store, asked: asked, writes: writes, queue: queue) }
+        }
+    }
+
+    /// On the worker: the marks of those of `photos` not asked for before that have a sidecar
+    /// (`readSidecars(in:)`), the index's first (with `trace marks-indexed`), then those read
+    /// from the sidecars, 500 at a time.
+    nonisolated static func readSidecars(of photos: [Photo], store: PhotoMarksStore, asked: AskedOnWorker) {
+        let unknown = photos.filter { !asked.marks.contains($0.id) }
+        let files = unknown.filter { $0.id.hasPrefix("file://") }.map { PhotoIndex.FileState(uri: $0.id, size: $0.size, modified: $0.modified) }
+        // What the index holds, as lists of what it holds: for a folder of 100,000 photos a
+        // table of every photo's marks and facts by URI took 50 MB.
+        var marks: [(uri: String, marks: PhotoMarks)] = []
+        var facts: [(uri: String, facts: ExifFacts?)] = []
+        // A folder opened again has every photo's facts there: the table grows once.
+        asked.facts.reserveCapacity(asked.facts.count + files.count)
+        PhotoIndex.shared.known(files, sidecarStamp: { store.sidecarStamp(of: $0) }) { place, known in
+            let uri = files[place].uri
+            if let known = known.marks {
+                asked.marks.insert(uri)
+                asked.indexed.insert(uri)
+                marks.append((uri, known))
+            }
+            if let known = known.facts {
+                asked.facts.insert(uri)
+                facts.append((uri, ExifFacts(camera: known.camera, taken: known.taken)))
+            }
+        }
+        let marked = Set(marks.map(\.uri))
+        // With those the tiles asked for meanwhile (read before these, on this worker).
+        let indexed = photos.reduce(0) { asked.indexed.contains($1.id) ? $0 + 1 : $0 }
+        onMain { [marks, facts] in
+            ShownMarks.shared.indexRead(marks: marks, facts: facts)
+            Trace.milestone("marks-indexed", indexed)
+        }
+        var found: [(uri: String, marks: PhotoMarks)] = []
+        func deliver() {
+            let batch = found
+            found = []
+            onMain { ShownMarks.shared.sidecarsRead(batch) }
+        }
+        for photo in unknown where !marked.contains(photo.id) {
+            if let marks = store.sidecarMarks(of: photo.id, cancellation: ShownMarks.work) {
+                found.append((photo.id, marks))
+                asked.marks.insert(photo.id)
+            }
+            if found.count >= 500 { deliver() }
+        }
+        if !found.isEmpty { deliver() }
+    }
+}
+
+/// A value handed to a worker, let go of there as soon as the worker takes it.
+final class Handover<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value?
+
+    init(_ value: Value) { self.value = value }
+
+    func take() -> Value? {
+        lock.withLock {
+            defer { value = nil }
+            return value
         }
     }
 }
@@ -139,6 +203,9 @@ struct MarksReading: Sendable {
 final class AskedOnWorker: @unchecked Sendable {
     var marks = URIHashes()
     var facts = URIHashes()
+    /// The photos whose marks the worker last delivered from the index (for `trace
+    /// marks-indexed`), not read from a file or written since.
+    var indexed = URIHashes()
     /// How many jobs of `ShownMarks.onWorker` (marks written) have run, and sidecars found
     /// changed (`rereadSidecars`).
     var writesRun = 0

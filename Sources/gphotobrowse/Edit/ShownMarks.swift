@@ -17,8 +17,9 @@ final class ShownMarks {
     nonisolated let store = PhotoMarksStore(decoder: IsolatedDecoder.shared)
     private var knownMarks: [String: PhotoMarks] = [:]
     private var pending: Set<String> = []
-    /// Photos whose marks came from the index.
-    private var indexedMarks: Set<String> = []
+    /// The photos whose marks known now make them favourites: a folder listed takes its
+    /// own with a look per favourite, not per photo.
+    private(set) var knownFavourites: Set<String> = []
     /// Not a window's job: the marks are the process's, shared by every window.
     private let queue = DispatchQueue(label: "gphotobrowse.marks", qos: .utility)
     /// The marks worker's reads and writes go on whatever window closes (marks a person set
@@ -192,60 +193,34 @@ final class ShownMarks {
         }
     }
 
-    /// Reads the marks of those photos that have a sidecar (a look for each: no photo is read),
-    /// in batches, after the reads asked for before. What the index knows of them and still
-    /// holds comes first, with `trace marks-indexed COUNT MS` (COUNT: photos of `photos` whose
-    /// marks came from it); those photos are not looked at again.
-    func readSidecars(of photos: [Photo]) {
-        let unknown = photos.filter { knownMarks[$0.id] == nil && !pending.contains($0.id) }
-        let ids = photos.map(\.id)
+    /// Reads the marks of the photos of `tree` that have a sidecar (a look for each: no photo
+    /// is read), in batches, after the reads asked for before. What the index knows of them and
+    /// still holds comes first, with `trace marks-indexed COUNT MS` (COUNT: photos of the tree
+    /// whose marks came from it, those the tiles asked for meanwhile too); those photos are not
+    /// looked at again. All of it on the marks worker, the tree's photos taken out there: the
+    /// main thread does nothing per photo (a folder of 100,000 held it up 65 ms as it was
+    /// listed). Those whose marks were asked for before are left out.
+    func readSidecars(in tree: FolderTree) {
         let store = self.store, asked = self.asked
+        let handed = Handover(tree)
         queue.async {
-            let files = unknown.filter { $0.id.hasPrefix("file://") }.map { PhotoIndex.FileState(uri: $0.id, size: $0.size, modified: $0.modified) }
-            // What the index holds, as lists of what it holds: for a folder of 100,000 photos a
-            // table of every photo's marks and facts by URI took 50 MB.
-            var marks: [(uri: String, marks: PhotoMarks)] = []
-            var facts: [(uri: String, facts: ExifFacts?)] = []
-            // A folder opened again has every photo's facts there: the table grows once.
-            asked.facts.reserveCapacity(asked.facts.count + files.count)
-            PhotoIndex.shared.known(files, sidecarStamp: { store.sidecarStamp(of: $0) }) { place, known in
-                let uri = files[place].uri
-                if let known = known.marks {
-                    asked.marks.insert(uri)
-                    marks.append((uri, known))
-                }
-                if let known = known.facts {
-                    asked.facts.insert(uri)
-                    facts.append((uri, ExifFacts(camera: known.camera, taken: known.taken)))
-                }
-            }
-            let marked = Set(marks.map(\.uri))
-            onMain { [marks, facts] in
-                let shared = ShownMarks.shared
-                for (uri, read) in marks where shared.knownMarks[uri] == nil { shared.set(read, for: uri, fromIndex: true) }
-                shared.factsRead(facts, fromIndex: true)
-                // With those the tiles asked for meanwhile (read before these, on this worker).
-                Trace.milestone("marks-indexed", ids.filter { shared.indexedMarks.contains($0) }.count)
-            }
-            let unknown = unknown.map(\.id).filter { !marked.contains($0) }
-            var found: [(String, PhotoMarks)] = []
-            func deliver() {
-                let batch = found
-                found = []
-                onMain {
-                    let shared = ShownMarks.shared
-                    for (uri, marks) in batch where shared.knownMarks[uri] == nil { shared.set(marks, for: uri) }
-                }
-            }
-            for uri in unknown {
-                if let marks = store.sidecarMarks(of: uri, cancellation: ShownMarks.work) {
-                    found.append((uri, marks))
-                    asked.marks.insert(uri)
-                }
-                if found.count >= 500 { deliver() }
-            }
-            if !found.isEmpty { deliver() }
+            // The tree let go of as soon as its photos are out: the main thread changing it
+            // while the worker holds it would copy it.
+            let photos = handed.take()?.photos(in: .allPhotos) ?? []
+            Self.readSidecars(of: photos, store: store, asked: asked)
         }
+    }
+
+    /// What the index held of photos whose sidecars are read (`readSidecars`), kept (those
+    /// known meanwhile keep what they have).
+    func indexRead(marks: [(uri: String, marks: PhotoMarks)], facts: [(uri: String, facts: ExifFacts?)]) {
+        for (uri, read) in marks where knownMarks[uri] == nil { set(read, for: uri, fromIndex: true) }
+        factsRead(facts, fromIndex: true)
+    }
+
+    /// Marks read from the sidecars of photos (`readSidecars`), kept unless known meanwhile.
+    func sidecarsRead(_ read: [(uri: String, marks: PhotoMarks)]) {
+        for (uri, marks) in read where knownMarks[uri] == nil { set(marks, for: uri) }
     }
 
     /// Keeps marks just written (or read), and tells the listeners; kept in the index too
@@ -253,11 +228,11 @@ final class ShownMarks {
     /// Listeners take marks not known for none: a photo found to have none changes nothing
     /// they show or search (100,000 such photos at once from the index), and is not told.
     func set(_ marks: PhotoMarks, for uri: String, fromIndex: Bool = false, indexed: Bool = false) {
-        if fromIndex { indexedMarks.insert(uri) } else {
-            indexedMarks.remove(uri)
-            if !indexed { remember([(.marks(marks), uri)]) }
-        }
+        if !fromIndex, !indexed { remember([(.marks(marks), uri)]) }
         let before = knownMarks.updateValue(marks, forKey: uri)
+        if marks.favourite != (before?.favourite ?? false) {
+            if marks.favourite { knownFavourites.insert(uri) } else { knownFavourites.remove(uri) }
+        }
         guard before != marks, before != nil || marks != .none else { return }
         listeners.removeAll { $0.owner() == nil }
         for listener in listeners { listener.changed(uri, marks) }
@@ -283,6 +258,7 @@ final class ShownMarks {
                 case _ where file == nil: writes.add(.removed(uri))
                 case .marks(let marks):
                     asked.marks.insert(uri)
+                    asked.indexed.remove(uri)
                     writes.add(.marks(marks, file: file!, sidecarStamp: store.sidecarStamp(of: uri)))
                 case .facts(let facts):
                     asked.facts.insert(uri)

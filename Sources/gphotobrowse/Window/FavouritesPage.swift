@@ -32,16 +32,17 @@ final class FavouritesPage {
         ShownMarks.shared.listen(self) { [weak self] uri, marks in self?.marksChanged(uri, marks) }
     }
 
-    /// The folder is listed: its photos' sidecars are read for their marks.
+    /// The folder is listed: its photos' sidecars are read for their marks, on the marks
+    /// worker; the favourites known now are the page's at once.
     func readSidecarMarks() {
         guard let folder = pages?.folder, !folder.source.isWeb else { return }
-        let photos = folder.source.tree.photos(in: .allPhotos)
-        let favourites = FavouritesAlbum.favourites(among: photos.map(\.id), marks: ShownMarks.shared.known)
+        let tree = folder.source.tree
+        let favourites = FavouritesAlbum.favourites(among: ShownMarks.shared.knownFavourites) { tree.photo(id: $0) != nil }
         if !favourites.isEmpty {
             folder.favourites.formUnion(favourites)
             changedSoon(in: folder)
         }
-        ShownMarks.shared.readSidecars(of: photos)
+        ShownMarks.shared.readSidecars(in: tree)
     }
 
     private func marksChanged(_ uri: String, _ marks: PhotoMarks) {
