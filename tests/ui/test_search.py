@@ -2,6 +2,7 @@
 photo's EXIF is found by typing it; the date taken and photos-or-videos choices filter; marks
 come from the photo index after a restart, and deleting the index loses nothing."""
 
+import os
 import shutil
 import sqlite3
 import time
@@ -9,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from harness import clear_search, exiftool, folder_of_jpegs, open_folder, open_search, search_for, wait_until
+from harness import clear_search, exiftool, folder_of_jpegs, make_solid, open_folder, open_search, search_for, wait_until
 from made_videos import GST_LAUNCH, make_video
 
 pytestmark = pytest.mark.skipif(shutil.which("exiftool") is None, reason="exiftool is not installed")
@@ -105,6 +106,41 @@ def test_marks_come_from_the_index_after_a_restart_and_deleting_it_loses_nothing
         path.unlink()
     app = start_and_find(0)
     app.wait_for_line(r"^trace marks-read file://.*/b\.jpg 0 0 1 \d+$")
+    assert app.quit() == 0
+
+
+def test_the_cameras_of_thousands_of_photos_come_from_the_index_after_a_restart(launch, tmp_path):
+    """A folder opened again takes its photos' cameras from the photo index, a slice of 4,096
+    at a time: a search finds every one of its 5,000 photos by its camera, none read again."""
+    count = 5000
+    source = make_solid(tmp_path / "source.jpg", "blue", size="64x48")
+    exiftool("-overwrite_original", "-Make=Hasselblad", "-Model=X2D 100C", str(source))
+    folder = tmp_path / "thousands"
+    folder.mkdir()
+    for n in range(count):
+        os.link(source, folder / f"photo-{n:05d}.jpg")
+    cache = tmp_path / "cache"
+    env = {"XDG_CACHE_HOME": str(cache)}
+
+    def cameras_indexed() -> int:
+        database = cache / "gphotobrowse" / "index-v1.sqlite"
+        if not database.exists():
+            return 0
+        with sqlite3.connect(database) as connection:
+            return connection.execute("SELECT count(*) FROM photos WHERE facts = 1 AND camera LIKE '%X2D%'").fetchone()[0]
+
+    # The first run reads every photo's camera as the search asks for it, and keeps it.
+    app = open_folder(launch, folder, count=count, sort_by="name", extra_env=env, timeout=60)
+    open_search(app)
+    search_for(app, "hasselblad", count)
+    wait_until(lambda: cameras_indexed() == count, timeout=60, what="every photo's camera in the index")
+    assert app.quit() == 0
+
+    app = open_folder(launch, folder, count=count, sort_by="name", extra_env=env, timeout=60)
+    app.wait_for_line(r"^trace marks-indexed \d+ \d+$", timeout=60)
+    open_search(app)
+    search_for(app, "hasselblad", count)
+    assert not app.lines_matching(r"^trace facts-step "), "cameras the index held were read again"
     assert app.quit() == 0
 
 

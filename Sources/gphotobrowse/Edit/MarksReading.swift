@@ -100,7 +100,10 @@ extension ShownMarks {
     /// from the sidecars, 500 at a time.
     nonisolated static func readSidecars(of photos: [Photo], store: PhotoMarksStore, asked: AskedOnWorker) {
         let unknown = photos.filter { !asked.marks.contains($0.id) }
-        let files = unknown.filter { $0.id.hasPrefix("file://") }.map { PhotoIndex.FileState(uri: $0.id, size: $0.size, modified: $0.modified) }
+        // The index is asked for the facts of photos whose marks were asked for before too
+        // (the tiles shown while the folder was listed), not read again at a first search.
+        let files = photos.filter { $0.id.hasPrefix("file://") && (!asked.marks.contains($0.id) || !asked.facts.contains($0.id)) }
+            .map { PhotoIndex.FileState(uri: $0.id, size: $0.size, modified: $0.modified) }
         // What the index holds, as lists of what it holds: for a folder of 100,000 photos a
         // table of every photo's marks and facts by URI took 50 MB.
         var marks: [(uri: String, marks: PhotoMarks)] = []
@@ -109,13 +112,11 @@ extension ShownMarks {
         asked.facts.reserveCapacity(asked.facts.count + files.count)
         PhotoIndex.shared.known(files, sidecarStamp: { store.sidecarStamp(of: $0) }) { place, known in
             let uri = files[place].uri
-            if let known = known.marks {
-                asked.marks.insert(uri)
+            if let known = known.marks, asked.marks.insert(uri) {
                 asked.indexed.insert(uri)
                 marks.append((uri, known))
             }
-            if let known = known.facts {
-                asked.facts.insert(uri)
+            if let known = known.facts, asked.facts.insert(uri) {
                 facts.append((uri, ExifFacts(camera: known.camera, taken: known.taken)))
             }
         }
