@@ -123,9 +123,11 @@ extension ShownMarks {
         let marked = Set(marks.map(\.uri))
         // With those the tiles asked for meanwhile (read before these, on this worker).
         let indexed = photos.reduce(0) { asked.indexed.contains($1.id) ? $0 + 1 : $0 }
+        let saying = facts.reduce(0) { $1.facts == nil || $1.facts == ExifFacts.none ? $0 : $0 + 1 }
         onMain { [marks, facts] in
-            ShownMarks.shared.indexRead(marks: marks, facts: facts)
-            Trace.milestone("marks-indexed", indexed)
+            ShownMarks.shared.indexRead(marks: marks[...], facts: facts[...], saying: saying) {
+                Trace.milestone("marks-indexed", indexed)
+            }
         }
         var found: [(uri: String, marks: PhotoMarks)] = []
         func deliver() {
