@@ -22,6 +22,10 @@ final class FolderSource: AlbumSource {
     private let treeAlbums: FolderAlbums
     /// One monitor per folder walked.
     private var followed = FollowedTree<FolderMonitor>()
+    /// Folders to follow once the window has drawn its first frame (nil from then on):
+    /// watching a folder costs the kernel a pass over its entries (about 20 ms for one of
+    /// 100,000 files), which the first frame does not wait for.
+    private var followedFromFirstFrame: [TreeFolder]? = []
     /// Walks of subfolders that appeared after the first walk.
     private var laterWalks: [TreeWalkRun] = []
     /// Dates taken, read when an album sorts by them.
@@ -94,7 +98,8 @@ final class FolderSource: AlbumSource {
     /// folder), and follows the folder's changes on disk. What the walk has already found is
     /// taken in two steps: its first delivery at once (the first album, the first screen),
     /// the rest, and then whatever it finds as it finds it, from when `later` calls back
-    /// (the window passes its first frame: merging a long list should not hold it up).
+    /// (the window passes its first frame: merging a long list should not hold it up). The
+    /// folders are followed on disk from then on too.
     func start(takingTheRest later: (@escaping @MainActor () -> Void) -> Void = { $0() }) {
         follow(TreeFolder(uri: uri, path: []))
         let run = isWeb ? TreeWalkRun.start(WebAlbumWalk(url: uri))
@@ -102,7 +107,17 @@ final class FolderSource: AlbumSource {
         walk = run
         own(run)
         take(from: run, firstDeliveryOnly: true)
-        later { [weak self] in self?.adopt(run) }
+        later { [weak self] in
+            self?.followFoldersFound()
+            self?.adopt(run)
+        }
+    }
+
+    /// Follows the folders found before the first frame, and every folder from now on at once.
+    private func followFoldersFound() {
+        let waiting = followedFromFirstFrame ?? []
+        followedFromFirstFrame = nil
+        for folder in waiting { follow(folder) }
     }
 
     /// Stops the walks, the date reading and the monitors (the window closed or another
@@ -194,6 +209,10 @@ final class FolderSource: AlbumSource {
     /// Follows `folder` on disk (each folder walked has a monitor of its own).
     private func follow(_ folder: TreeFolder) {
         guard !isWeb, !isCancelled else { return }
+        if followedFromFirstFrame != nil {
+            followedFromFirstFrame?.append(folder)
+            return
+        }
         switch followed.admission(of: folder) {
         case .followed: return
         case .full:
