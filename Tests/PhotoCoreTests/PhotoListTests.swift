@@ -183,6 +183,30 @@ private func expectConsistent(_ list: PhotoList, sourceLocation: SourceLocation 
             #expect(mirror == ids(list), "step \(step)")
             #expect(Set(list.all) == Set(model.values), "step \(step)")
             expectConsistent(list)
+            for name in names where model["file:///r/\(name)"] == nil {
+                #expect(list.index(of: "file:///r/\(name)") == nil, "step \(step): \(name) is not listed")
+            }
         }
+    }
+
+    /// A long list finds each of its photos by id, and no other, after photos join, leave and
+    /// are replaced (the places table is made again at each change, at most half full).
+    @Test func aLongListFindsEveryPhotoByID() {
+        var list = PhotoList(order: .newestFirst)
+        let all = (0..<20_000).map { photo("photo-\($0).jpg", modified: Int64($0 % 7)) }
+        list.insert(Array(all[0..<64]))
+        list.insert(Array(all[64...]))
+        #expect(list.count == 20_000)
+        list.remove(ids: Set(all[100..<5_100].map(\.id)))
+        list.insert([photo("photo-7.jpg", modified: 99)])
+        #expect(list.count == 15_000)
+        for (i, p) in all.enumerated() {
+            let place = list.index(of: p.id)
+            #expect((place == nil) == (100..<5_100).contains(i), "\(p.id)")
+            if let place { #expect(list[place].id == p.id) }
+        }
+        #expect(list.photo(id: "file:///photos/photo-7.jpg")?.modified == 99)
+        #expect(list.index(of: "file:///photos/photo-20000.jpg") == nil)
+        #expect(list.index(of: "") == nil)
     }
 }

@@ -10,6 +10,8 @@ public struct Photo: Sendable, Hashable, Identifiable {
     /// is not kept beside the URI that ends with it, and a short sort key is held inline.
     private final class Names: Sendable {
         let id: String
+        /// `id`'s hash (`String.photoIDHash`), made once, on the thread that listed the file.
+        let idHash: Int
         /// The display name, or nil when it is the end of the URI after its last "/" (and holds
         /// none) and longer than a string holds without an allocation of its own (15 bytes): a
         /// plain name (`photo-000123.jpg`) is kept once, in the URI.
@@ -21,6 +23,7 @@ public struct Photo: Sendable, Hashable, Identifiable {
 
         init(id: String, displayName: String, contentType: String, modified: Int64, size: Int64) {
             self.id = id
+            idHash = id.photoIDHash
             let count = displayName.utf8.count
             // A name holding a "/" (a web album's title) is not what follows the URI's last one.
             let isURIEnd = count > 15 && id.utf8.count > count
@@ -48,6 +51,8 @@ public struct Photo: Sendable, Hashable, Identifiable {
     private let names: Names
     /// The file's URI (`file:///…`); unique within a folder.
     public var id: String { names.id }
+    /// The id's hash, as `String.photoIDHash` gives it: lists find photos by it (`PhotoPlaces`).
+    var idHash: Int { names.idHash }
     /// Which listed file this is, the same for every copy of this value (a date read since
     /// included), cheaper to look up than `id`: a new listing of the file is another one.
     /// Valid while a copy of the photo is held.

@@ -22,7 +22,8 @@ public struct PhotoList: Sendable {
 
     public private(set) var order: PhotoOrder
     private var photos: [Photo] = []
-    private var indexByID: [String: Int] = [:]
+    /// Each photo's place, by id.
+    private var places = PhotoPlaces()
 
     public init(order: PhotoOrder = .byName) {
         self.order = order
@@ -34,10 +35,13 @@ public struct PhotoList: Sendable {
     public var all: [Photo] { photos }
 
     public func photo(id: String) -> Photo? {
-        indexByID[id].map { photos[$0] }
+        index(of: id).map { photos[$0] }
     }
 
-    public func index(of id: String) -> Int? { indexByID[id] }
+    public func index(of id: String) -> Int? { places.place(of: id, hash: id.photoIDHash, in: photos) }
+
+    /// The place of a photo with `photo`'s id.
+    private func place(of photo: Photo) -> Int? { places.place(of: photo.id, hash: photo.idHash, in: photos) }
 
     /// Adds photos (replacing any with the same id) and returns the one splice that
     /// brings a mirror of the old order to the new one, or nil when nothing changed.
@@ -50,32 +54,43 @@ public struct PhotoList: Sendable {
     @discardableResult
     public mutating func insert(_ batch: [Photo]) -> Splice? {
         guard !batch.isEmpty else { return nil }
-        // The batch without repeated ids (the last of each wins), and which of its photos
-        // replace ones the list holds, those taking the date known for the same file. A
-        // listing's batches into an empty list skip the lookups.
+        // The batch without repeated ids (the last of each wins), found by the ids' hashes
+        // made when the files were listed: no id is hashed here.
         var incoming: [Photo] = []
         incoming.reserveCapacity(batch.count)
-        var seen = Set<String>(minimumCapacity: batch.count)
-        var replaced = Set<String>()
-        // Which photos the list holds already: each of the batch looked up in the index, or,
-        // for a batch larger than the list (a listing's photos joining its first screen), each
-        // of the list looked up among the batch's ids.
-        let lookUpBatch = !indexByID.isEmpty && batch.count <= photos.count
-        for photo in batch.reversed() where seen.insert(photo.id).inserted {
-            if lookUpBatch, indexByID[photo.id] != nil { replaced.insert(photo.id) }
+        var incomingPlaces = PhotoPlaces(capacity: batch.count)
+        for photo in batch.reversed() where incomingPlaces.place(of: photo.id, hash: photo.idHash, in: incoming) == nil {
+            incomingPlaces.add(incoming.count, hash: photo.idHash)
             incoming.append(photo)
         }
-        if !lookUpBatch, !indexByID.isEmpty {
-            for photo in photos where seen.contains(photo.id) { replaced.insert(photo.id) }
+        // The places of the photos the batch replaces: each of the batch looked up in the list,
+        // or, for a batch larger than the list (a listing's photos joining its first screen),
+        // each of the list looked up in the batch.
+        var replaced: [(place: Int, by: Int)] = []
+        if !photos.isEmpty {
+            if incoming.count <= photos.count {
+                for (k, photo) in incoming.enumerated() {
+                    if let place = place(of: photo) { replaced.append((place, k)) }
+                }
+            } else {
+                for (place, photo) in photos.enumerated() {
+                    if let k = incomingPlaces.place(of: photo.id, hash: photo.idHash, in: incoming) { replaced.append((place, k)) }
+                }
+            }
         }
         var kept = photos
         if !replaced.isEmpty {
-            for (k, photo) in incoming.enumerated() where photo.dateTaken == nil && replaced.contains(photo.id) {
-                guard let i = indexByID[photo.id] else { continue }
-                let known = photos[i]
-                if known.modified == photo.modified, known.size == photo.size { incoming[k].dateTaken = known.dateTaken }
+            var isReplaced = [Bool](repeating: false, count: photos.count)
+            for (place, k) in replaced {
+                isReplaced[place] = true
+                let known = photos[place]
+                if incoming[k].dateTaken == nil, known.modified == incoming[k].modified, known.size == incoming[k].size {
+                    incoming[k].dateTaken = known.dateTaken
+                }
             }
-            kept.removeAll { replaced.contains($0.id) }
+            kept = []
+            kept.reserveCapacity(photos.count - replaced.count)
+            for (place, photo) in photos.enumerated() where !isReplaced[place] { kept.append(photo) }
         }
         incoming.sort(by: order.areInIncreasingOrder)
         return apply(order.merged(&kept, &incoming))
@@ -84,8 +99,14 @@ public struct PhotoList: Sendable {
     /// Removes photos by id; returns the splice, or nil when none of them was present.
     @discardableResult
     public mutating func remove(ids: Set<String>) -> Splice? {
-        guard ids.contains(where: { indexByID[$0] != nil }) else { return nil }
-        return apply(photos.filter { !ids.contains($0.id) })
+        let gone = ids.compactMap { index(of: $0) }
+        guard !gone.isEmpty else { return nil }
+        var isGone = [Bool](repeating: false, count: photos.count)
+        for place in gone { isGone[place] = true }
+        var rest: [Photo] = []
+        rest.reserveCapacity(photos.count - gone.count)
+        for (place, photo) in photos.enumerated() where !isGone[place] { rest.append(photo) }
+        return apply(rest)
     }
 
     /// Records when photos were taken (nil: the file records no date), as they are read in
@@ -102,7 +123,7 @@ public struct PhotoList: Sendable {
     public mutating func setDatesTaken(_ dates: [String: Int64?]) -> Splice? {
         var changed: [Int] = []
         for (id, date) in dates {
-            guard let i = indexByID[id], photos[i].dateTaken != date else { continue }
+            guard let i = index(of: id), photos[i].dateTaken != date else { continue }
             photos[i].dateTaken = date
             changed.append(i)
         }
@@ -147,20 +168,11 @@ public struct PhotoList: Sendable {
         let old = photos
         let (prefix, suffix) = Self.unchanged(old, new)
         photos = new
-        // Only the changed span moves, and what follows it when the count changed; unless
-        // that is more than the new list (most photos left out by a search): then the
-        // index is made again for what is left.
-        let reindexEnd = old.count == new.count ? new.count - suffix : new.count
-        if (old.count - suffix - prefix) + (reindexEnd - prefix) > new.count {
-            // Made again in its own storage, not beside it (100,000 ids: 6 MB each), unless
-            // that storage is far larger than the new list needs.
-            indexByID.removeAll(keepingCapacity: indexByID.capacity <= 2 * max(new.count, 64))
-            indexByID.reserveCapacity(new.count)
-            for (i, p) in new.enumerated() { indexByID[p.id] = i }
-        } else {
-            indexByID.reserveCapacity(new.count)
-            for p in old[prefix..<(old.count - suffix)] { indexByID[p.id] = nil }
-            for i in prefix..<reindexEnd { indexByID[new[i].id] = i }
+        // The places stay when every place holds the photo of the same id as before (values
+        // changed, a date read); otherwise they are made again, which hashes no id.
+        let span = prefix..<(old.count - suffix)
+        if old.count != new.count || !span.allSatisfy({ old[$0].identity == new[$0].identity || old[$0].id == new[$0].id }) {
+            places = PhotoPlaces(new)
         }
         return Self.splice(old, new, prefix: prefix, suffix: suffix)
     }
