@@ -40,26 +40,41 @@ final class PhotoIDModel {
         fileprivate var heldAt: [Int: OpaquePointer] = [:]
 
         /// The last item made, with a reference of the model's own: once nothing else holds it
-        /// (GTK let it go), the next item asked for is this one holding another id, not a new
-        /// object. GTK's answer to a splice asks for an item at each place and drops it at once.
+        /// (GTK let it go), the next item asked for is this one holding another place, not a new
+        /// object. GTK's answer to a splice asks for an item at each place and drops it at once,
+        /// comparing it by pointer only: the spare holds its place, and takes the id there only
+        /// when asked for it (`PhotoItem.id(of:)`) or when it is no longer the spare, so the
+        /// 100,000 calls of a listing's hand-over touch no string.
         fileprivate var spare: UnsafeMutableRawPointer?
 
         /// The item at `position`, a new reference: a tile's if one shows it.
         fileprivate func item(at position: Int) -> UnsafeMutableRawPointer? {
-            if let object = heldAt[position] { return g_object_ref(UnsafeMutableRawPointer(object)) }
+            if !heldAt.isEmpty, let object = heldAt[position] { return g_object_ref(UnsafeMutableRawPointer(object)) }
             if let spare, PhotoItem.isOnlyHeldByItsMaker(spare) {
-                PhotoItem.set(ids[position], on: spare)
+                PhotoItem.hold(place: position, of: self, on: spare)
                 return g_object_ref(spare)
             }
             guard let made = PhotoItem.make(id: ids[position]) else { return nil }
-            if let spare { g_object_unref(spare) }
+            letSpareGo()
             spare = g_object_ref(made)
             return made
         }
 
+        /// The spare holds the id of its place from now on (the ids are about to change, or
+        /// it stops being the spare).
+        fileprivate func settleSpare() {
+            if let spare { PhotoItem.settle(spare) }
+        }
+
+        private func letSpareGo() {
+            settleSpare()
+            if let spare { g_object_unref(spare) }
+            spare = nil
+        }
+
         deinit {
             for entry in held.values { g_object_unref(UnsafeMutableRawPointer(entry.item)) }
-            if let spare { g_object_unref(spare) }
+            letSpareGo()
         }
     }
 
@@ -101,6 +116,7 @@ final class PhotoIDModel {
     /// gives a photo's place once replaced (the album's list has changed already), for the
     /// tiles' items.
     func splice(position: Int, removed: Int, inserted: [String], place: (String) -> Int?) {
+        items.settleSpare()
         items.ids.replaceSubrange(position..<(position + removed), with: inserted)
         if !items.held.isEmpty {
             items.heldAt.removeAll(keepingCapacity: true)
@@ -173,10 +189,17 @@ enum PhotoItem {
         var parent: GObject
         var hasID: Int
         var id: String
+        /// A place in `ids`' model whose id `id` is to become (-1: none), while the item is
+        /// the model's spare (`PhotoIDModel.Items.spare`) and its ids have not changed.
+        var place: Int
+        /// The model's ids (unretained) while `place` is set.
+        var ids: UnsafeMutableRawPointer?
     }
 
     private static let hasIDOffset = MemoryLayout<Instance>.offset(of: \.hasID)!
     private static let idOffset = MemoryLayout<Instance>.offset(of: \.id)!
+    private static let placeOffset = MemoryLayout<Instance>.offset(of: \.place)!
+    private static let idsOffset = MemoryLayout<Instance>.offset(of: \.ids)!
 
     /// A new item holding `id`, one reference the caller owns.
     static func make(id: String) -> UnsafeMutableRawPointer? {
@@ -184,12 +207,26 @@ enum PhotoItem {
         let raw = UnsafeMutableRawPointer(object)
         (raw + idOffset).initializeMemory(as: String.self, repeating: id, count: 1)
         (raw + hasIDOffset).storeBytes(of: 1, as: Int.self)
+        (raw + placeOffset).storeBytes(of: -1, as: Int.self)
+        (raw + idsOffset).storeBytes(of: nil, as: UnsafeMutableRawPointer?.self)
         return raw
     }
 
-    /// Makes `item`, which only its maker holds, hold `id` instead.
-    static func set(_ id: String, on item: UnsafeMutableRawPointer) {
-        (item + idOffset).assumingMemoryBound(to: String.self).pointee = id
+    /// Makes `item`, which only its maker holds, stand for the photo at `place` of `ids`: its
+    /// id is taken from there when asked for (`id(of:)`) or when `settle`d, which `ids` does
+    /// before it changes and before it lets the item go.
+    fileprivate static func hold(place: Int, of ids: PhotoIDModel.Items, on item: UnsafeMutableRawPointer) {
+        (item + placeOffset).storeBytes(of: place, as: Int.self)
+        (item + idsOffset).storeBytes(of: Unmanaged.passUnretained(ids).toOpaque(), as: UnsafeMutableRawPointer?.self)
+    }
+
+    /// Makes `item` hold the id of the place it stands for, if it stands for one.
+    fileprivate static func settle(_ item: UnsafeMutableRawPointer) {
+        let place = item.load(fromByteOffset: placeOffset, as: Int.self)
+        guard place >= 0, let ids = item.load(fromByteOffset: idsOffset, as: UnsafeMutableRawPointer?.self) else { return }
+        (item + idOffset).assumingMemoryBound(to: String.self).pointee = Unmanaged<PhotoIDModel.Items>.fromOpaque(ids).takeUnretainedValue().ids[place]
+        (item + placeOffset).storeBytes(of: -1, as: Int.self)
+        (item + idsOffset).storeBytes(of: nil, as: UnsafeMutableRawPointer?.self)
     }
 
     /// Whether the one reference to `item` is its maker's: no one else can see it change.
@@ -201,6 +238,7 @@ enum PhotoItem {
     static func id(of item: UnsafeMutableRawPointer) -> String? {
         guard g_type_check_instance_is_a(item.assumingMemoryBound(to: GTypeInstance.self), type) != 0,
               item.load(fromByteOffset: hasIDOffset, as: Int.self) != 0 else { return nil }
+        settle(item)
         return (item + idOffset).assumingMemoryBound(to: String.self).pointee
     }
 
