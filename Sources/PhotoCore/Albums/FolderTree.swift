@@ -54,11 +54,8 @@ public struct FolderTree: Sendable {
         }
     }
 
-    /// Where a photo is: the number of its folder, and its place in that folder's photos.
-    private struct Slot: Sendable, Equatable {
-        var folder: Int32
-        var index: Int32
-    }
+    private typealias Slot = FolderTreeSlots.Slot
+    private typealias PhotoKey = FolderTreeSlots.Key
 
     /// Folders that hold photos, by URI (the opened folder under `rootURI`).
     private var folders: [String: Folder] = [:]
@@ -67,7 +64,7 @@ public struct FolderTree: Sendable {
     /// Where each photo is, by id: the one table over every photo of the tree (a photo's
     /// value is kept once, in its folder's array), so 100,000 photos take one table of
     /// small entries, not a table per folder beside a second one from photo to folder.
-    private var slots: [String: Slot] = [:]
+    private var slots = FolderTreeSlots()
     /// Which folder each companion file (a RAW beside its JPEG, not a photo of its own) is in.
     private var folderOfCompanion: [String: String] = [:]
     /// The switcher's albums in order, kept up to date by every change.
@@ -130,12 +127,12 @@ public struct FolderTree: Sendable {
     /// The folder a photo is directly in (for the opened folder, with `rootURI`), or nil
     /// when the tree does not hold it. Its album is `.folder(folder.uri)`.
     public func folder(of photoID: String) -> TreeFolder? {
-        slots[photoID].flatMap { folders[folderKeys[Int($0.folder)]]?.folder }
+        slots[PhotoKey(photoID)].flatMap { folders[folderKeys[Int($0.folder)]]?.folder }
     }
 
     /// The photo with this id, as last inserted (with its date taken once known).
     public func photo(id: String) -> Photo? {
-        slots[id].flatMap { folders[folderKeys[Int($0.folder)]]?.photos[Int($0.index)] }
+        slots[PhotoKey(id)].flatMap { folders[folderKeys[Int($0.folder)]]?.photos[Int($0.index)] }
     }
 
     // MARK: - Changes
@@ -166,7 +163,7 @@ public struct FolderTree: Sendable {
         var edit = Edit(allPhotosBefore: summary(of: .allPhotos))
         var byFolder: [String: Set<String>] = [:]
         for id in ids {
-            guard let key = slots[id].map({ folderKeys[Int($0.folder)] }) ?? folderOfCompanion[id] else { continue }
+            guard let key = slots[PhotoKey(id)].map({ folderKeys[Int($0.folder)] }) ?? folderOfCompanion[id] else { continue }
             byFolder[key, default: []].insert(id)
         }
         for (key, ids) in byFolder {
@@ -193,7 +190,7 @@ public struct FolderTree: Sendable {
             touch(key, &edit)
             guard let removed = folders.removeValue(forKey: key), !removed.photos.isEmpty else { continue }
             for photo in removed.photos {
-                slots[photo.id] = nil
+                slots[PhotoKey(photo.id)] = nil
                 for companion in photo.companions { folderOfCompanion[companion.id] = nil }
             }
             edit.change.removed[key, default: []].formUnion(removed.photos.lazy.map(\.id))
@@ -209,7 +206,7 @@ public struct FolderTree: Sendable {
     public mutating func setDatesTaken(_ dates: [String: Int64?]) -> FolderTreeChange {
         var edit = Edit(allPhotosBefore: summary(of: .allPhotos))
         for (id, date) in dates {
-            guard let slot = slots[id] else { continue }
+            guard let slot = slots[PhotoKey(id)] else { continue }
             let key = folderKeys[Int(slot.folder)]
             guard var photo = folders[key]?.photos[Int(slot.index)], photo.dateTaken != date else { continue }
             touch(key, &edit)
@@ -228,7 +225,7 @@ public struct FolderTree: Sendable {
         var edit = Edit(allPhotosBefore: summary(of: .allPhotos))
         var byFolder: [String: [String: String?]] = [:]
         for (id, identifier) in read {
-            guard let key = slots[id].map({ folderKeys[Int($0.folder)] }) ?? folderOfCompanion[id] else { continue }
+            guard let key = slots[PhotoKey(id)].map({ folderKeys[Int($0.folder)] }) ?? folderOfCompanion[id] else { continue }
             byFolder[key, default: [:]][id] = identifier
         }
         for (key, identifiers) in byFolder {
@@ -284,7 +281,10 @@ public struct FolderTree: Sendable {
                           title: title, titleKey: NaturalSortKey(title))
         }()
         slots.reserveCapacity(slots.count + photos.count)
-        entry.photos.reserveCapacity(entry.photos.count + photos.count)
+        // At least doubled when it grows: an array reserved to the exact count is copied
+        // whole for every batch of a large folder.
+        let needed = entry.photos.count + photos.count
+        if entry.photos.capacity < needed { entry.photos.reserveCapacity(max(needed, 2 * entry.photos.capacity)) }
         let effect = entry.pairs.arrive(photos, shown: entry.photos)
         apply(effect, to: &entry, key: key, edit: &edit)
         folders[key] = entry
@@ -294,8 +294,9 @@ public struct FolderTree: Sendable {
     /// or changed, and photos no longer shown.
     private mutating func apply(_ effect: FolderPairs.Effect, to entry: inout Folder, key: String, edit: inout Edit) {
         for id in effect.hidden {
-            guard let slot = slots[id], slot.folder == entry.number else { continue }
-            slots[id] = nil
+            let photoKey = PhotoKey(id)
+            guard let slot = slots[photoKey], slot.folder == entry.number else { continue }
+            slots[photoKey] = nil
             removePhoto(at: Int(slot.index), from: &entry)
             if entry.cover?.id == id { edit.staleCovers.insert(key) }
             edit.change.recordRemoval(id, from: key)
@@ -303,9 +304,11 @@ public struct FolderTree: Sendable {
         var inserted: [Photo] = []
         inserted.reserveCapacity(effect.shown.count)
         for var photo in effect.shown {
-            folderOfCompanion[photo.id] = nil
+            // Most folders hold no RAW file: their photos look nothing up here.
+            if !folderOfCompanion.isEmpty { folderOfCompanion[photo.id] = nil }
             for companion in photo.companions { folderOfCompanion[companion.id] = key }
-            let slot = slots[photo.id]
+            let photoKey = PhotoKey(photo.id)
+            let slot = slots[photoKey]
             var previous: Photo?
             if let slot, slot.folder == entry.number {
                 previous = entry.photos[Int(slot.index)]
@@ -317,7 +320,7 @@ public struct FolderTree: Sendable {
                     if other.cover?.id == photo.id { edit.staleCovers.insert(previousKey) }
                     folders[previousKey] = other
                 }
-                slots[photo.id] = nil
+                slots[photoKey] = nil
                 edit.change.recordRemoval(photo.id, from: previousKey)
             }
             if let previous, photo.dateTaken == nil, previous.modified == photo.modified, previous.size == photo.size {
@@ -327,13 +330,18 @@ public struct FolderTree: Sendable {
                 if previous == photo { continue }
                 entry.photos[Int(slot.index)] = photo
             } else {
-                slots[photo.id] = Slot(folder: entry.number, index: Int32(entry.photos.count))
+                slots[photoKey] = Slot(folder: entry.number, index: Int32(entry.photos.count))
                 entry.photos.append(photo)
             }
             inserted.append(photo)
             if !entry.takeAsCover(photo) { edit.staleCovers.insert(key) }
         }
-        if !inserted.isEmpty { edit.change.inserted[key, default: []].append(contentsOf: inserted) }
+        if inserted.isEmpty { return }
+        if edit.change.inserted[key] == nil {
+            edit.change.inserted[key] = inserted
+        } else {
+            edit.change.inserted[key]!.append(contentsOf: inserted)
+        }
     }
 
     /// Takes the photo at `index` out of a folder's photos (the last one takes its place,
@@ -344,7 +352,7 @@ public struct FolderTree: Sendable {
         let last = folder.photos.count - 1
         if index != last {
             folder.photos.swapAt(index, last)
-            slots[folder.photos[index].id] = Slot(folder: folder.number, index: Int32(index))
+            slots[PhotoKey(folder.photos[index].id)] = Slot(folder: folder.number, index: Int32(index))
         }
         folder.photos.removeLast()
         return removed

@@ -25,7 +25,10 @@ public struct FolderTreeChange: Sendable {
     /// The photos `album` gained (or that changed in it): for All Photos, every folder's.
     public func insertedPhotos(in album: AlbumID) -> [Photo] {
         switch album {
-        case .allPhotos, .favourites: return inserted.values.flatMap { $0 }
+        case .allPhotos, .favourites:
+            // One folder's photos (a single folder opened) are handed as they are, not copied.
+            if inserted.count <= 1 { return inserted.first?.value ?? [] }
+            return inserted.values.flatMap { $0 }
         case .folder(let uri): return inserted[uri] ?? []
         case .collection: return []
         }
@@ -59,7 +62,13 @@ public struct FolderTreeChange: Sendable {
                 inserted[folder] = kept.isEmpty ? nil : kept
             }
         }
-        for (folder, photos) in later.inserted { inserted[folder, default: []].append(contentsOf: photos) }
+        for (folder, photos) in later.inserted {
+            if inserted[folder] == nil {
+                inserted[folder] = photos
+            } else {
+                inserted[folder]!.append(contentsOf: photos)
+            }
+        }
         changedAlbums.formUnion(later.changedAlbums)
         switcherChanged = switcherChanged || later.switcherChanged
     }

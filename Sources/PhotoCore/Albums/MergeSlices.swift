@@ -40,6 +40,17 @@ public enum MergeSlices {
         for batch in batches {
             var start = 0
             if batch.photos.isEmpty { current.append(batch) }
+            // A batch that fits goes as it is, its photos not copied.
+            if !batch.photos.isEmpty, count + batch.photos.count <= size {
+                current.append(batch)
+                count += batch.photos.count
+                start = batch.photos.count
+                if count == size {
+                    slices.append(current)
+                    current = []
+                    count = 0
+                }
+            }
             while start < batch.photos.count {
                 let end = min(batch.photos.count, start + size - count)
                 current.append(FolderPhotos(folder: batch.folder, photos: Array(batch.photos[start..<end])))

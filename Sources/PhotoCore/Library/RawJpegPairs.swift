@@ -41,6 +41,36 @@ public enum PairedFiles {
         return nil
     }
 
+    /// Whether a file pairs with a still (a RAW file or a Live Photo's movie), by its name:
+    /// `role(ofName:)` is neither nil nor `.jpeg`. Worked out on the name's bytes for an
+    /// ASCII extension, without the strings `role(ofName:)` makes, as a folder asks it of
+    /// every photo that comes while it holds none.
+    static func pairsWithStill(name: String) -> Bool {
+        var name = name
+        // nil: the extension is not ASCII, or the dot is beside a byte that is not; then the dot
+        // may be part of another character, or a letter lower to ASCII (the Kelvin sign to "k"),
+        // and the strings decide.
+        let answer: Bool? = name.withUTF8 { bytes in
+            guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")) else { return false }
+            guard dot > 0, bytes[dot - 1] < 0x80 else { return nil }
+            var code: UInt32 = 0
+            for byte in bytes[(dot + 1)...] {
+                guard byte < 0x80 else { return nil }
+                let lower = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+                code = code &<< 8 | UInt32(lower)
+            }
+            return bytes.count - dot - 1 == 3 && stillPartnerCodes.contains(code)
+        }
+        return answer ?? (role(ofName: name).map { $0.role != .jpeg } ?? false)
+    }
+
+    /// The extensions of RAW files and Live Photo movies (all of three letters), each as its
+    /// three bytes in one number.
+    private static let stillPartnerCodes: Set<UInt32> = Set(rawExtensions.union(liveMovieExtensions).map { ext in
+        precondition(ext.utf8.count == 3)
+        return ext.utf8.reduce(0) { $0 &<< 8 | UInt32($1) }
+    })
+
     /// Whether a file is a camera's RAW file, by its name.
     public static func isRaw(name: String) -> Bool { role(ofName: name)?.role == .raw }
 
@@ -110,7 +140,8 @@ struct FolderPairs: Sendable {
     /// the groups start from when the first RAW file comes.
     mutating func arrive(_ photos: [Photo], shown: [Photo] = []) -> Effect {
         if !hasRaws {
-            guard photos.contains(where: { PairedFiles.role(ofName: $0.displayName).map { $0.role != .jpeg } ?? false }) else {
+            guard photos.contains(where: { PairedFiles.pairsWithStill(name: $0.displayName) }) else {
+                guard photos.contains(where: { !$0.companions.isEmpty }) else { return Effect(shown: photos) }
                 return Effect(shown: photos.map { photo in
                     guard !photo.companions.isEmpty else { return photo }
                     var alone = photo
