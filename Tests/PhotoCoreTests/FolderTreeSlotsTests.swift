@@ -27,6 +27,11 @@ import Testing
             }
         }
         for id in ids { #expect(slots[id] == model[id]) }
+        // A photo is looked up by the hash its id got when it was listed: the same place.
+        for id in ids {
+            let photo = Photo(id: id, displayName: String(id.split(separator: "/").last!), modified: 1, size: 1, contentType: "image/jpeg")
+            #expect(slots[FolderTreeSlots.Key(photo)] == model[id])
+        }
         slots.reserveCapacity(100_000)
         for id in ids { #expect(slots[id] == model[id]) }
         for id in ids { slots[id] = nil }

@@ -190,7 +190,7 @@ public struct FolderTree: Sendable {
             touch(key, &edit)
             guard let removed = folders.removeValue(forKey: key), !removed.photos.isEmpty else { continue }
             for photo in removed.photos {
-                slots[PhotoKey(photo.id)] = nil
+                slots[PhotoKey(photo)] = nil
                 for companion in photo.companions { folderOfCompanion[companion.id] = nil }
             }
             edit.change.removed[key, default: []].formUnion(removed.photos.lazy.map(\.id))
@@ -307,7 +307,7 @@ public struct FolderTree: Sendable {
             // Most folders hold no RAW file: their photos look nothing up here.
             if !folderOfCompanion.isEmpty { folderOfCompanion[photo.id] = nil }
             for companion in photo.companions { folderOfCompanion[companion.id] = key }
-            let photoKey = PhotoKey(photo.id)
+            let photoKey = PhotoKey(photo)
             let slot = slots[photoKey]
             var previous: Photo?
             if let slot, slot.folder == entry.number {
@@ -352,7 +352,7 @@ public struct FolderTree: Sendable {
         let last = folder.photos.count - 1
         if index != last {
             folder.photos.swapAt(index, last)
-            slots[PhotoKey(folder.photos[index].id)] = Slot(folder: folder.number, index: Int32(index))
+            slots[PhotoKey(folder.photos[index])] = Slot(folder: folder.number, index: Int32(index))
         }
         folder.photos.removeLast()
         return removed

@@ -2,10 +2,11 @@
 /// folder's photos), by id: one table over every photo of the tree.
 ///
 /// An open-addressing table (linear probing, the gap a removal leaves closed by shifting back
-/// the entries after it) that keeps each id's hash beside it: an id is hashed once per look-up
-/// and change (`Key`), two ids are told apart by their hashes before their bytes, and the
-/// table grows without hashing anything again, so a walk's 100,000 photos go in for about a
-/// hash each rather than one per look-up plus one per growth of a `Dictionary`.
+/// the entries after it) that keeps each id's hash beside it: a photo comes with the hash its
+/// id got when it was listed (`Photo.idHash`) and an id alone is hashed once per look-up
+/// (`Key`), two ids are told apart by their hashes before their bytes, and the table grows
+/// without hashing anything again, so a walk's 100,000 photos go in hashing no string on the
+/// main thread, where a `Dictionary` of ids hashed each one per look-up and per growth.
 struct FolderTreeSlots: Sendable {
     struct Slot: Sendable, Equatable {
         var folder: Int32
@@ -19,8 +20,17 @@ struct FolderTreeSlots: Sendable {
         let hash: Int
 
         init(_ id: String) {
+            self.init(id, hash: id.photoIDHash)
+        }
+
+        /// A photo's id, with the hash it got when it was listed (`Photo.idHash`): nothing
+        /// is hashed on the thread that merges it.
+        init(_ photo: Photo) {
+            self.init(photo.id, hash: photo.idHash)
+        }
+
+        private init(_ id: String, hash: Int) {
             self.id = id
-            let hash = id.hashValue
             self.hash = hash == 0 ? 1 : hash
         }
     }
