@@ -189,6 +189,19 @@ private func expectConsistent(_ list: PhotoList, sourceLocation: SourceLocation 
         }
     }
 
+    /// A long list is sorted as two halves on two threads, then merged: the same order as one
+    /// sort gives, in every order, ties (equal times, equal names) included.
+    @Test func aLongListSortedInTwoHalvesIsInOrder() {
+        var rng = SeededGenerator(seed: 24)
+        let count = PhotoOrder.sortedInTwoFrom * 2 + 1
+        let photos = (0..<count).map { i in
+            photo("IMG_\(Int.random(in: 0..<3_000, using: &rng)).jpg", modified: Int64.random(in: 0..<50, using: &rng), id: "file:///p/\(i)")
+        }
+        for order in [PhotoOrder.byName, .newestFirst, PhotoOrder(key: .modified), PhotoOrder(key: .name, reversed: true)] {
+            #expect(order.sorted(photos).map(\.id) == photos.sorted(by: order.areInIncreasingOrder).map(\.id), "\(order)")
+        }
+    }
+
     /// A long list finds each of its photos by id, and no other, after photos join, leave and
     /// are replaced (the places table is made again at each change, at most half full).
     @Test func aLongListFindsEveryPhotoByID() {

@@ -92,7 +92,7 @@ public struct PhotoList: Sendable {
             kept.reserveCapacity(photos.count - replaced.count)
             for (place, photo) in photos.enumerated() where !isReplaced[place] { kept.append(photo) }
         }
-        incoming.sort(by: order.areInIncreasingOrder)
+        incoming = order.sorted(incoming)
         return apply(order.merged(&kept, &incoming))
     }
 
@@ -136,7 +136,7 @@ public struct PhotoList: Sendable {
         kept.reserveCapacity(photos.count - moving.count)
         for (i, p) in photos.enumerated() where !moving.contains(i) { kept.append(p) }
         var incoming = changed.map { photos[$0] }
-        incoming.sort(by: order.areInIncreasingOrder)
+        incoming = order.sorted(incoming)
         return apply(order.merged(&kept, &incoming))
     }
 
@@ -144,7 +144,7 @@ public struct PhotoList: Sendable {
     @discardableResult
     public mutating func sort(by newOrder: PhotoOrder) -> Splice? {
         order = newOrder
-        return apply(photos.sorted(by: newOrder.areInIncreasingOrder))
+        return apply(newOrder.sorted(photos))
     }
 
     /// Shows `kept` instead: photos of this list, or of a list in the same order that this
