@@ -92,3 +92,18 @@ def test_end_fills_the_last_screenful_of_a_hundred_thousand_photos(launch, hundr
         except AssertionError as error:
             raise AssertionError(f"Ctrl+Q after {where}: {error}") from None
     assert pressed_while_listing > 0, "the folder was always listed before End: nothing tested End while streaming"
+
+
+def test_a_grid_kept_at_the_top_asks_for_no_thumbnail_where_the_listing_pushed_its_first_screen(launch, hundred_thousand, tmp_path):
+    """The listing's photos, sorted in among the first screen's, push its top photo hundreds
+    or thousands of places down at each splice, where GTK lays the grid out once before it
+    goes back to the top: the tiles there ask for no thumbnail, only the top's do."""
+    app = launch(hundred_thousand, extra_env={"XDG_CACHE_HOME": str(tmp_path / "cache")})
+    app.wait_for_window(r"^hundred-thousand$", timeout=60)
+    app.wait_for_line(rf"^trace enumerated {LARGE} \d+$", timeout=60)
+    app.wait_for_line(r"^trace listed-idle \d+ \d+$", timeout=60)
+    wait_for_screen(app, grid_filled, timeout=20, what="the top of the grid filled")
+    # The top's tiles, and a few rows below them at most (a screen shows 30).
+    far = [m.string for m in app.lines_matching(r"^trace tile-requested (\d+) \d+$") if int(m.group(1)) >= 120]
+    assert not far, f"tiles away from the top asked for thumbnails: {far[:5]}"
+    assert app.quit() == 0

@@ -41,12 +41,15 @@ extension ThumbnailGrid {
     /// After a layout, a grid with photos but no tile in view has lost its place: scrolls it
     /// back to the focused photo (or the first one bound), once per photo.
     private func recoverLostView() {
+        recovery.movingToTop = false
         guard gtk_widget_get_mapped(gridView.widget) != 0, gtk_widget_get_height(gridView.widget) > 0,
               contents.photos.count > 0 else { return }
         if recovery.keepAtTop {
             recovery.keepAtTop = false
             if let adjustment = gtk_scrollable_get_vadjustment(gridView), gtk_adjustment_get_value(adjustment) > 0 {
                 gtk_adjustment_set_value(adjustment, 0)
+                // The tiles just laid out where GTK kept its anchor leave at the next layout.
+                recovery.movingToTop = true
                 return
             }
         }
@@ -100,4 +103,12 @@ struct GridViewRecoveryState {
     var recoveredTo: Int?
     /// A splice came while the grid was at the top: the next layout scrolls it back there.
     var keepAtTop = false
+    /// The grid was scrolled back to the top after a layout: the tiles laid out then, away
+    /// from the top, go at the next layout, and ask for no thumbnail meanwhile (after a
+    /// 100,000-photo listing's last splice they asked for a screenful, and prefetched the
+    /// next, where the first screen's top photo had gone, 3,489 photos down).
+    var movingToTop = false
+
+    /// Whether the grid may be scrolled back to the top at the next layout, or is being.
+    var topPending: Bool { keepAtTop || movingToTop }
 }

@@ -112,6 +112,13 @@ final class ThumbnailScheduler {
 
     private func frameWork() {
         guard let grid else { return }
+        // The grid may go back to the top at this frame's layout (GridViewRecovery): the
+        // tiles placed now, where GTK kept its anchor, leave then and ask for nothing; those
+        // of the top ask at the next frame (a few frames at most).
+        if grid.recovery.topPending, layoutRetries < 10 {
+            layoutRetries += 1
+            return schedule()
+        }
         let waitingForLayout = requestThumbnails(grid)
         updatePrefetch(grid)
         if Trace.isEnabled { watchCompleteness(grid) }
