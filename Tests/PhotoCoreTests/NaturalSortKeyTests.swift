@@ -84,4 +84,61 @@ import Testing
         #expect(partOfAName.displayName == "abcdefghijklmnopq.jpg")
         #expect(plain == Photo(id: plain.id, displayName: plain.displayName, modified: 1, size: 2, contentType: "image/jpeg"))
     }
+
+    @Test(arguments: ["a.jpg", "IMG_0001.JPG", "photo-000123.jpg", "IMG_20240101_123456.jpg", "x"])
+    func aPhotoNamedByTheEndOfItsURIIsThePhotoGivenThatName(_ name: String) {
+        let id = "file:///photos/2024/" + name
+        let byLength = Photo(id: id, displayNameLength: name.utf8.count, modified: 1, size: 2, contentType: "image/jpeg")
+        let byName = Photo(id: id, displayName: name, modified: 1, size: 2, contentType: "image/jpeg")
+        #expect(byLength == byName)
+        #expect(byLength.displayName == name)
+        #expect(byLength.nameKey == byName.nameKey)
+        #expect(byLength.hashValue == byName.hashValue)
+    }
+
+    /// The key as it is defined (lowercased bytes, each digit run as a marker, its length and
+    /// its significant digits), written the plain way with an array.
+    private func definedKey(_ name: String) -> [UInt8] {
+        let isASCII = name.utf8.allSatisfy { $0 < 0x80 }
+        let lowered = isASCII ? Array(name.utf8).map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 } : Array(name.lowercased().utf8)
+        var out: [UInt8] = [], digits: [UInt8] = [], inRun = false
+        func endRun() {
+            guard inRun else { return }
+            out += digits.isEmpty ? [1, 1, UInt8(ascii: "0")] : [1, UInt8(min(digits.count, 255))] + digits
+            digits = []
+            inRun = false
+        }
+        for byte in lowered {
+            if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                inRun = true
+                if !digits.isEmpty || byte != UInt8(ascii: "0") { digits.append(byte) }
+            } else {
+                endRun()
+                if byte != 0 { out.append(byte) }
+            }
+        }
+        endRun()
+        return out
+    }
+
+    @Test func theKeyIsTheLoweredNameWithItsDigitRunsMarked() {
+        var names = ["", "0", "00", "000a", "a0", "a00b000", "9", "IMG_0001.JPG", "photo-000123.jpg", "A\u{0}B", "x0y0z0",
+                     String(repeating: "7", count: 300), "a" + String(repeating: "0", count: 300) + "1", "DSC 12 of 300.NEF",
+                     "Ünïcödé 10.JPG", "İSTANBUL 2.jpg", "ΣΊΣΥΦΟΣ 01.jpg", "日本語 2.png", "emoji 🎉 10.jpg", "٣٤.jpg", "ß09Z"]
+        // Names made of the characters that matter, the same ones every run.
+        let alphabet = Array("aZ09_.- ÄéΣ🎉\u{0}") + ["1", "0", "0"]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % bound
+        }
+        for _ in 0..<500 {
+            names.append(String((0..<next(41)).map { _ in alphabet[next(alphabet.count)] }))
+        }
+        for name in names {
+            #expect(NaturalSortKey(name).bytes == definedKey(name), "\(name.debugDescription)")
+            var text = name
+            #expect(text.withUTF8 { NaturalSortKey(utf8: $0) } == NaturalSortKey(name))
+        }
+    }
 }

@@ -1,3 +1,5 @@
+import Glibc
+
 /// One photo in a folder, as the grid and the viewer know it.
 ///
 /// A photo is identified by its URI, which survives any byte sequence a file name can hold
@@ -24,17 +26,37 @@ public struct Photo: Sendable, Hashable, Identifiable {
         init(id: String, displayName: String, contentType: String, modified: Int64, size: Int64) {
             self.id = id
             idHash = id.photoIDHash
-            let count = displayName.utf8.count
-            // A name holding a "/" (a web album's title) is not what follows the URI's last one.
-            let isURIEnd = count > 15 && id.utf8.count > count
-                && !displayName.utf8.contains(UInt8(ascii: "/"))
-                && id.utf8.suffix(count).elementsEqual(displayName.utf8)
-                && id.utf8.dropLast(count).last == UInt8(ascii: "/")
+            var (uri, name) = (id, displayName)
+            // Compared as bytes in place: every photo of a large folder's listing comes here.
+            let isURIEnd = uri.withUTF8 { uri in
+                name.withUTF8 { name in
+                    // A name holding a "/" (a web album's title) is not what follows the URI's last one.
+                    name.count > 15 && uri.count > name.count
+                        && uri[uri.count - name.count - 1] == UInt8(ascii: "/")
+                        && memcmp(uri.baseAddress! + (uri.count - name.count), name.baseAddress!, name.count) == 0
+                        && memchr(name.baseAddress!, Int32(UInt8(ascii: "/")), name.count) == nil
+                }
+            }
             ownDisplayName = isURIEnd ? nil : displayName
             self.contentType = contentType
             self.modified = modified
             self.size = size
             nameKey = NaturalSortKey(displayName)
+        }
+
+        /// A name that is the URI's last `nameLength` bytes, after a "/" and holding none.
+        init(id: String, nameLength: Int, contentType: String, modified: Int64, size: Int64) {
+            self.id = id
+            idHash = id.photoIDHash
+            var uri = id
+            (ownDisplayName, nameKey) = uri.withUTF8 { uri in
+                precondition(nameLength < uri.count && uri[uri.count - nameLength - 1] == UInt8(ascii: "/"))
+                let name = UnsafeBufferPointer(rebasing: uri[(uri.count - nameLength)...])
+                return (nameLength > 15 ? nil : String(decoding: name, as: UTF8.self), NaturalSortKey(utf8: name))
+            }
+            self.contentType = contentType
+            self.modified = modified
+            self.size = size
         }
 
         var displayName: String {
@@ -84,6 +106,15 @@ public struct Photo: Sendable, Hashable, Identifiable {
     public init(id: String, displayName: String, modified: Int64, size: Int64, contentType: String, dateTaken: Int64? = nil) {
         names = Names(id: id, displayName: displayName, contentType: contentType, modified: modified, size: size)
         storedDate = dateTaken ?? Self.noDate
+    }
+
+    /// A photo whose display name is the end of its URI: its last `displayNameLength` bytes,
+    /// after a "/" and holding none, valid UTF-8 that needs no escaping in a URI (a plain
+    /// name such as `IMG_1234.JPG`). The same photo as one given that name, made without a
+    /// string of its own: a large folder's listing makes one for each of its files.
+    public init(id: String, displayNameLength: Int, modified: Int64, size: Int64, contentType: String) {
+        names = Names(id: id, nameLength: displayNameLength, contentType: contentType, modified: modified, size: size)
+        storedDate = Self.noDate
     }
 
     /// The time date-taken order sorts by: the date taken, else the modification time.
