@@ -43,6 +43,12 @@ private struct Reading: Equatable {
         let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 0, count: 40))
         try jpeg.write(to: URL(fileURLWithPath: root + "/a.jpg"))
         try jpeg.write(to: URL(fileURLWithPath: root + "/Ünïcode ✓.JPG"))
+        // Plain names longer than a string holds inline, other extensions (types guessed once
+        // per extension), a name with spaces, one whose extension is too long to be cached.
+        for name in ["photo-000123.jpg", "IMG_20240101_123456.JPG", "holiday photo 12.jpg", "b.PNG", "c.png", "d.jpeg",
+                     "archive.tar.gz", "e.jpegjpeg", "IMG_0001.jpg"] {
+            try (name.hasSuffix(".png") || name.hasSuffix(".PNG") ? png : jpeg).write(to: URL(fileURLWithPath: root + "/" + name))
+        }
         try png.write(to: URL(fileURLWithPath: root + "/no-extension"))
         try png.write(to: URL(fileURLWithPath: root + "/named.txt"))
         try Data().write(to: URL(fileURLWithPath: root + "/empty.png"))
@@ -72,7 +78,15 @@ private struct Reading: Equatable {
         // And the reading is what a person expects: images by name, or by content when the
         // name says nothing (not "named.txt", a PNG named as text), the empty one, the link to
         // one; folders with their identity; the pipe and the broken link left out.
-        #expect(local.photos.map(\.displayName).sorted() == ["a.jpg", "caf\u{FFFD}.jpg (invalid encoding)", "empty.png", "link.jpg", "no-extension", "Ünïcode ✓.JPG"].sorted())
+        #expect(local.photos.map(\.displayName).sorted() == [
+            "a.jpg", "caf\u{FFFD}.jpg (invalid encoding)", "empty.png", "link.jpg", "no-extension", "Ünïcode ✓.JPG",
+            "photo-000123.jpg", "IMG_20240101_123456.JPG", "holiday photo 12.jpg", "b.PNG", "c.png", "d.jpeg", "IMG_0001.jpg",
+            "e.jpegjpeg",
+        ].sorted())
+        // Sorted by name as the same names from GIO, read once per extension or not.
+        #expect(local.photos.map(\.nameKey) == gio.photos.map(\.nameKey))
+        #expect(local.photos.map(\.contentType) == gio.photos.map(\.contentType))
+        #expect(local.photos.first { $0.displayName == "photo-000123.jpg" }?.id == "file://" + root + "/photo-000123.jpg")
         #expect(local.subfolders.count == 3)
         #expect(local.skipped.count == 2)
         #expect(local.end == "finished")

@@ -245,8 +245,24 @@ public final class FolderListing: @unchecked Sendable {
         name: UnsafePointer<CChar>, displayName: String, fastContentType: String?, modified: Int64, size: Int64,
         uri: () -> String, sniff: () -> String?
     ) -> Photo? {
+        guard let contentType = imageType(name: name, fastContentType: fastContentType, size: size, sniff: sniff) else {
+            return nil
+        }
+        let id = uri()
+        guard !id.isEmpty else { return nil }
+        return Photo(id: id, displayName: displayName, modified: modified, size: size, contentType: contentType)
+    }
+
+    /// The content type of a regular file that is an image this browser shows, or nil: its
+    /// type from its name (`fastContentType`, as GIO guesses it; `kind`: what
+    /// `ImageTypes.classify` makes of it, when the caller knows), from its first bytes only
+    /// when the name says nothing.
+    static func imageType(
+        name: UnsafePointer<CChar>, fastContentType: String?, kind fastKind: ImageKind? = nil, size: Int64,
+        sniff: () -> String?
+    ) -> String? {
         var contentType = fastContentType
-        var kind = ImageTypes.classify(contentType)
+        var kind = fastKind ?? ImageTypes.classify(contentType)
         if size == 0 {
             // GIO types empty files as text or x-zerosize; an empty "x.jpg" is still a photo to
             // the person, shown as a broken tile ("the file is empty"), not silently left out.
@@ -259,15 +275,7 @@ public final class FolderListing: @unchecked Sendable {
             kind = ImageTypes.classify(contentType)
         }
         guard kind == .image else { return nil }
-        let id = uri()
-        guard !id.isEmpty else { return nil }
-        return Photo(
-            id: id,
-            displayName: displayName,
-            modified: modified,
-            size: size,
-            contentType: contentType ?? "application/octet-stream"
-        )
+        return contentType ?? "application/octet-stream"
     }
 
     /// The content type from the file's first bytes (GIO reads them). Only for regular files.

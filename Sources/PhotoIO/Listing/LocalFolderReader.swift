@@ -39,16 +39,16 @@ enum LocalFolderReader {
                 guard errno == 0 else { return .brokenOff(String(cString: strerror(errno))) }
                 return .finished
             }
-            let type = entry.pointee.d_type
-            withUnsafePointer(to: entry.pointee.d_name) { tuple in
-                tuple.withMemoryRebound(to: CChar.self, capacity: 256) { name in
-                    guard !isDotOrDotDot(name) else { return }
-                    describe(name: name, type: type, in: fd, prefix: prefix, names: &names, cancellable: cancellable,
-                             photo: photo, subfolder: subfolder, skip: skip)
-                }
-            }
+            // The name read where readdir left it, not copied out of the entry.
+            let name = (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self)
+            guard !isDotOrDotDot(name) else { continue }
+            describe(name: name, type: entry.pointee.d_type, in: fd, prefix: prefix, names: &names, cancellable: cancellable,
+                     photo: photo, subfolder: subfolder, skip: skip)
         }
     }
+
+    /// Where a `dirent` holds its name.
+    private static let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
 
     private static func isDotOrDotDot(_ name: UnsafePointer<CChar>) -> Bool {
         name[0] == 0x2E && (name[1] == 0 || (name[1] == 0x2E && name[2] == 0))
@@ -91,22 +91,54 @@ enum LocalFolderReader {
                 identity: FileIdentity(device: UInt32(truncatingIfNeeded: status.st_dev), inode: UInt64(status.st_ino))
             ))
         case S_IFREG:
-            let fastContentType = names.contentType(of: name)
-            let modified = Int64(status.st_mtim.tv_sec) * 1_000_000 + Int64(status.st_mtim.tv_nsec) / 1000
-            if let found = FolderListing.photo(
-                name: name, displayName: names.displayName(of: name), fastContentType: fastContentType,
-                modified: modified, size: Int64(status.st_size),
-                uri: { names.uri(of: name) ?? uri(of: path()) },
+            let entry = EntryName(name)
+            let (fastContentType, kind) = names.contentType(of: entry)
+            let size = Int64(status.st_size)
+            guard let contentType = FolderListing.imageType(
+                name: name, fastContentType: fastContentType, kind: kind, size: size,
                 sniff: {
                     let file = g_file_new_for_path(path())
                     defer { unref(file) }
                     return FolderListing.sniffContentType(file, cancellable: cancellable)
                 }
-            ) {
-                photo(found)
+            ) else { return }
+            let modified = Int64(status.st_mtim.tv_sec) * 1_000_000 + Int64(status.st_mtim.tv_nsec) / 1000
+            if let id = names.uri(of: entry) {
+                // A plain name: its URI ends with it, and it is its own display name.
+                if names.isOwnDisplayName(entry) {
+                    return photo(Photo(id: id, displayNameLength: entry.bytes.count, modified: modified, size: size, contentType: contentType))
+                }
+                return photo(Photo(id: id, displayName: names.displayName(of: entry), modified: modified, size: size, contentType: contentType))
             }
+            let id = uri(of: path())
+            guard !id.isEmpty else { return }
+            photo(Photo(id: id, displayName: names.displayName(of: entry), modified: modified, size: size, contentType: contentType))
         default:
             skip(SkippedEntry(name: displayName(name), reason: FolderListing.specialFileReason))
+        }
+    }
+
+    /// A file's name, its bytes looked over once.
+    struct EntryName {
+        let pointer: UnsafePointer<CChar>
+        let bytes: UnsafeBufferPointer<UInt8>
+        /// Only ASCII bytes: valid UTF-8 with no replacement character.
+        let isASCII: Bool
+        /// Only letters, digits, dots, dashes and underscores, which `g_filename_to_uri` never escapes.
+        let isPlain: Bool
+
+        init(_ name: UnsafePointer<CChar>) {
+            pointer = name
+            bytes = UnsafeBufferPointer(start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: strlen(name))
+            var isPlain = true, high: UInt8 = 0
+            for byte in bytes {
+                high |= byte
+                if isPlain && !(isLetterOrDigit(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")) {
+                    isPlain = false
+                }
+            }
+            isASCII = high < 0x80
+            self.isPlain = isPlain
         }
     }
 
@@ -115,54 +147,76 @@ enum LocalFolderReader {
     struct EntryNames {
         /// The folder's URI, ending in "/".
         let folderURI: String
-        /// Content types guessed from names (`g_content_type_guess`), by the name's extension.
-        private var typeOfExtension: [String: String?] = [:]
+        /// The folder's URI's bytes, to which a plain name is appended.
+        private let folderURIBytes: [UInt8]
+        /// Content types guessed from names (`g_content_type_guess`), and what the browser
+        /// makes of them (`ImageTypes.classify`), by the name's extension: its bytes, the dot
+        /// included, in an integer (at most 8 of them, none zero).
+        private var typeOfExtension: [UInt64: (type: String?, kind: ImageKind)] = [:]
+        /// The extension met last and its type: a folder's files mostly share one.
+        private var lastExtension: UInt64 = 0
+        private var lastType: (type: String?, kind: ImageKind) = (nil, .unknown)
         /// Whether file names are UTF-8 (`G_FILENAME_ENCODING`), so a valid UTF-8 name is its
         /// own display name.
         private let namesAreUTF8 = g_get_filename_charsets(nil) != 0
 
         init(folderURI: String) {
             self.folderURI = folderURI.hasSuffix("/") ? folderURI : folderURI + "/"
+            folderURIBytes = Array(self.folderURI.utf8)
         }
 
-        /// The type GIO guesses from the name. The guess is made from the name's glob
-        /// patterns, which for a name with an extension of letters and digits are the
-        /// extension's ("*.jpg"), so it is made once per extension.
-        mutating func contentType(of name: UnsafePointer<CChar>) -> String? {
-            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: strlen(name))
+        /// The type GIO guesses from the name, and its kind. The guess is made from the
+        /// name's glob patterns, which for a name with an extension of letters and digits are
+        /// the extension's ("*.jpg"), so it is made once per extension.
+        mutating func contentType(of name: EntryName) -> (type: String?, kind: ImageKind) {
+            let bytes = name.bytes
             if let dot = bytes.lastIndex(of: UInt8(ascii: ".")), dot > 0, dot < bytes.count - 1, bytes.count - dot <= 8,
                bytes[(dot + 1)...].allSatisfy({ isLetterOrDigit($0) }) {
-                let key = String(decoding: bytes[dot...], as: UTF8.self)
-                if let known = typeOfExtension[key] { return known }
-                let type = guess(name)
-                typeOfExtension[key] = .some(type)
-                return type
+                var key: UInt64 = 0
+                for byte in bytes[dot...] { key = key << 8 | UInt64(byte) }
+                if key == lastExtension { return lastType }
+                let known: (type: String?, kind: ImageKind)
+                if let found = typeOfExtension[key] {
+                    known = found
+                } else {
+                    let type = guess(name.pointer)
+                    known = (type, ImageTypes.classify(type))
+                    typeOfExtension[key] = known
+                }
+                (lastExtension, lastType) = (key, known)
+                return known
             }
-            return guess(name)
+            let type = guess(name.pointer)
+            return (type, ImageTypes.classify(type))
         }
 
         private func guess(_ name: UnsafePointer<CChar>) -> String? {
             g_content_type_guess(name, nil, 0, nil).map { p -> String in defer { g_free(p) }; return String(cString: p) }
         }
 
+        /// Whether the name is shown as it is: ASCII, where names are UTF-8.
+        func isOwnDisplayName(_ name: EntryName) -> Bool { namesAreUTF8 && name.isASCII }
+
         /// The name as GIO's `standard::display-name` shows it.
-        func displayName(of name: UnsafePointer<CChar>) -> String {
-            if namesAreUTF8, let text = String(validatingCString: name), !text.unicodeScalars.contains("\u{FFFD}") {
-                return text
+        func displayName(of name: EntryName) -> String {
+            if namesAreUTF8 {
+                // An ASCII name is valid UTF-8 and holds no replacement character.
+                if isOwnDisplayName(name) { return String(decoding: name.bytes, as: UTF8.self) }
+                if let text = String(validatingCString: name.pointer), !text.unicodeScalars.contains("\u{FFFD}") {
+                    return text
+                }
             }
-            return LocalFolderReader.displayName(name)
+            return LocalFolderReader.displayName(name.pointer)
         }
 
         /// The file's URI as `g_filename_to_uri` writes it, for a name of letters, digits,
         /// dots, dashes and underscores (which it never escapes); nil for any other name.
-        func uri(of name: UnsafePointer<CChar>) -> String? {
-            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: strlen(name))
-            guard bytes.allSatisfy({ isLetterOrDigit($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") })
-            else { return nil }
+        func uri(of name: EntryName) -> String? {
+            guard name.isPlain else { return nil }
             // Written in place at its exact length: `+` would leave the string room to grow
             // (up to half again), and a folder's URIs are kept for as long as it is shown.
-            var folder = folderURI
-            return folder.withUTF8 { folderBytes in
+            let bytes = name.bytes
+            return folderURIBytes.withUnsafeBufferPointer { folderBytes in
                 String(unsafeUninitializedCapacity: folderBytes.count + bytes.count) { out in
                     _ = out.initialize(fromContentsOf: folderBytes)
                     _ = out[folderBytes.count...].initialize(fromContentsOf: bytes)
@@ -170,11 +224,11 @@ enum LocalFolderReader {
                 }
             }
         }
+    }
 
-        private func isLetterOrDigit(_ byte: UInt8) -> Bool {
-            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-        }
+    private static func isLetterOrDigit(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
     }
 
     /// The file URI GIO gives the local file at `path`.
