@@ -43,11 +43,15 @@ import Testing
             "IMG_0042.CR2", "img_0042.cr2", "x.Nef", "x.MOV", "x.mov", "x.jpg", "x.JPEG", "x.heic", "x.png",
             "x.tiff", "x.cr22", "x.", ".cr2", ".mov", "noextension", "a.b.nef", "a.nef.jpg", "été.NEF",
             "照片.cr2", "x.\u{212A}25", "x.\u{212A}DC", "\u{0600}.cr2", "x.cr2\u{301}", "x\u{301}.cr2", "x.mo\u{301}v",
-            "photo-000123.jpg", "IMG_0001.DNG", "a/b.arw",
+            "photo-000123.jpg", "IMG_0001.DNG", "a/b.arw", "IMG_20240101_123456.CR2", "IMG_20240101_123456.JPG",
+            "holiday-2024-0123.MOV", "holiday-2024-0123.mov\u{301}",
         ]
         for name in names {
             let role = PairedFiles.role(ofName: name)?.role
             #expect(PairedFiles.pairsWithStill(name: name) == (role == .raw || role == .liveMovie), "\(name)")
+            // Asked of a photo: a long plain name is read from the end of its URI.
+            #expect(PairedFiles.pairsWithStill(photo(name)) == PairedFiles.pairsWithStill(name: name), "\(name)")
+            #expect(photo(name).withDisplayNameUTF8 { String(decoding: $0, as: UTF8.self) } == name)
         }
         // The Kelvin sign lowers to "k": a RAW file's extension, whatever its bytes.
         #expect(PairedFiles.pairsWithStill(name: "x.\u{212A}25"))

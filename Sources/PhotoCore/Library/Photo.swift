@@ -59,6 +59,18 @@ public struct Photo: Sendable, Hashable, Identifiable {
             self.size = size
         }
 
+        /// `body` of the display name's UTF-8 bytes, where they are held: a plain name is read
+        /// from the URI's end, with no string made.
+        func withDisplayNameUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+            var name = ownDisplayName ?? id
+            let isURIEnd = ownDisplayName == nil
+            return name.withUTF8 { bytes in
+                guard isURIEnd else { return body(bytes) }
+                let start = bytes.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
+                return body(UnsafeBufferPointer(rebasing: bytes[start...]))
+            }
+        }
+
         var displayName: String {
             if let ownDisplayName { return ownDisplayName }
             let utf8 = id.utf8
@@ -81,6 +93,10 @@ public struct Photo: Sendable, Hashable, Identifiable {
     public var identity: ObjectIdentifier { ObjectIdentifier(names) }
     /// The name to show a person (GIO's display name: valid UTF-8 even for odd names).
     public var displayName: String { names.displayName }
+    /// `body` of the display name's UTF-8 bytes, without a string made for a plain name.
+    public func withDisplayNameUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        names.withDisplayNameUTF8(body)
+    }
     /// The content type known so far (by name while listing, by content once sniffed).
     public var contentType: String { names.contentType }
     /// Precomputed key for natural name order.

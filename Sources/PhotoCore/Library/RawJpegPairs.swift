@@ -47,21 +47,29 @@ public enum PairedFiles {
     /// every photo that comes while it holds none.
     static func pairsWithStill(name: String) -> Bool {
         var name = name
-        // nil: the extension is not ASCII, or the dot is beside a byte that is not; then the dot
-        // may be part of another character, or a letter lower to ASCII (the Kelvin sign to "k"),
-        // and the strings decide.
-        let answer: Bool? = name.withUTF8 { bytes in
-            guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")) else { return false }
-            guard dot > 0, bytes[dot - 1] < 0x80 else { return nil }
-            var code: UInt32 = 0
-            for byte in bytes[(dot + 1)...] {
-                guard byte < 0x80 else { return nil }
-                let lower = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-                code = code &<< 8 | UInt32(lower)
-            }
-            return bytes.count - dot - 1 == 3 && stillPartnerCodes.contains(code)
+        return name.withUTF8(extensionPairsWithStill) ?? (role(ofName: name).map { $0.role != .jpeg } ?? false)
+    }
+
+    /// `pairsWithStill(name:)` of the photo's display name, read where the photo holds it (a
+    /// plain name is the end of its URI: no string is made).
+    static func pairsWithStill(_ photo: Photo) -> Bool {
+        photo.withDisplayNameUTF8(extensionPairsWithStill) ?? (role(ofName: photo.displayName).map { $0.role != .jpeg } ?? false)
+    }
+
+    /// Whether the name whose UTF-8 bytes are `bytes` pairs with a still, by its extension; nil
+    /// when the extension is not ASCII, or the dot is beside a byte that is not: then the dot
+    /// may be part of another character, or a letter lower to ASCII (the Kelvin sign to "k"),
+    /// and the strings decide.
+    private static func extensionPairsWithStill(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")) else { return false }
+        guard dot > 0, bytes[dot - 1] < 0x80 else { return nil }
+        var code: UInt32 = 0
+        for byte in bytes[(dot + 1)...] {
+            guard byte < 0x80 else { return nil }
+            let lower = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+            code = code &<< 8 | UInt32(lower)
         }
-        return answer ?? (role(ofName: name).map { $0.role != .jpeg } ?? false)
+        return bytes.count - dot - 1 == 3 && stillPartnerCodes.contains(code)
     }
 
     /// The extensions of RAW files and Live Photo movies (all of three letters), each as its
@@ -140,7 +148,7 @@ struct FolderPairs: Sendable {
     /// the groups start from when the first RAW file comes.
     mutating func arrive(_ photos: [Photo], shown: [Photo] = []) -> Effect {
         if !hasRaws {
-            guard photos.contains(where: { PairedFiles.pairsWithStill(name: $0.displayName) }) else {
+            guard photos.contains(where: PairedFiles.pairsWithStill) else {
                 guard photos.contains(where: { !$0.companions.isEmpty }) else { return Effect(shown: photos) }
                 return Effect(shown: photos.map { photo in
                     guard !photo.companions.isEmpty else { return photo }
