@@ -118,15 +118,35 @@ final class PhotoIDModel {
     func splice(position: Int, removed: Int, inserted: [String], place: (String) -> Int?) {
         items.settleSpare()
         items.ids.replaceSubrange(position..<(position + removed), with: inserted)
-        if !items.held.isEmpty {
-            items.heldAt.removeAll(keepingCapacity: true)
-            for (id, entry) in items.held {
-                let now = place(id) ?? -1
-                items.held[id] = (entry.item, now)
-                if now >= 0 { items.heldAt[now] = entry.item }
-            }
-        }
+        placeHeldItems(place)
         g_list_model_items_changed(model, guint(position), guint(removed), guint(inserted.count))
+    }
+
+    /// Replaces every id with `ids`, told as two changes: every id gone, then the new ones.
+    /// GTK 4.8 answers a change that removes a row it tracks (the top row, the focus) by asking
+    /// for the item at every place it adds (100,000 calls when a listing's photos arrive); the
+    /// model emptied first, it tracks no row when they come, and makes the rows it shows anew.
+    /// No frame is drawn between the two.
+    func replaceAll(with ids: [String], place: (String) -> Int?) {
+        items.settleSpare()
+        let removed = items.ids.count
+        items.ids = []
+        placeHeldItems { _ in nil }
+        g_list_model_items_changed(model, 0, guint(removed), 0)
+        items.ids = ids
+        placeHeldItems(place)
+        g_list_model_items_changed(model, 0, 0, guint(ids.count))
+    }
+
+    /// The tiles' items at the places `place` gives their photos (nil: gone from the model).
+    private func placeHeldItems(_ place: (String) -> Int?) {
+        guard !items.held.isEmpty else { return }
+        items.heldAt.removeAll(keepingCapacity: true)
+        for (id, entry) in items.held {
+            let now = place(id) ?? -1
+            items.held[id] = (entry.item, now)
+            if now >= 0 { items.heldAt[now] = entry.item }
+        }
     }
 
     // MARK: The GObject type

@@ -153,8 +153,15 @@ final class ThumbnailGrid {
         let hadFocus = focusIsInGrid
         if scrollOffset <= 0 { recovery.keepAtTop = true }
         scheduler.spliceBegins()
-        ids.splice(position: splice.position, removed: splice.removed, inserted: splice.inserted) { [contents] in
-            contents.photos.index(of: $0)
+        let place: (String) -> Int? = { [contents] in contents.photos.index(of: $0) }
+        // A listing's photos replacing the first screen's while the grid is at the top: the
+        // model emptied first (`PhotoIDModel.replaceAll`), GTK does not look every new place
+        // up among the rows it had; the top shows other photos after it anyway.
+        if !contents.isListed, splice.position == 0, splice.removed == ids.count, splice.removed > 0,
+           splice.inserted.count >= Self.replacedWholeFrom, recovery.keepAtTop {
+            ids.replaceAll(with: splice.inserted, place: place)
+        } else {
+            ids.splice(position: splice.position, removed: splice.removed, inserted: splice.inserted, place: place)
         }
         showChangedPhotos()
         scheduler.spliceEnded(self)
@@ -182,6 +189,9 @@ final class ThumbnailGrid {
     // MARK: Tiles
 
     private static let tileKey = "gphotobrowse-tile"
+    /// How many photos a listing's splice brings at least for the grid's model to be emptied
+    /// first (`apply`).
+    private static let replacedWholeFrom = 1_000
 
     private func setUp(_ item: UnsafeMutableRawPointer?) {
         guard let item else { return }
