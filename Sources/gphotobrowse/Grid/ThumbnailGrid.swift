@@ -156,9 +156,12 @@ final class ThumbnailGrid {
         let place: (String) -> Int? = { [contents] in contents.photos.index(of: $0) }
         // A listing's photos replacing the first screen's while the grid is at the top: the
         // model emptied first (`PhotoIDModel.replaceAll`), GTK does not look every new place
-        // up among the rows it had; the top shows other photos after it anyway.
+        // up among the rows it had; the top shows other photos after it anyway. Not when the
+        // person moved the focus to another photo than the first: GTK keeps it on that photo
+        // through a splice, and the emptied model would lose it.
+        let focusIsOnFirstOrNone = (focusedTile?.photo?.id).map { $0 == splice.removedIDs.first } ?? true
         if !contents.isListed, splice.position == 0, splice.removed == ids.count, splice.removed > 0,
-           splice.inserted.count >= Self.replacedWholeFrom, recovery.keepAtTop {
+           splice.inserted.count >= Self.replacedWholeFrom, recovery.keepAtTop, focusIsOnFirstOrNone {
             ids.replaceAll(with: splice.inserted, place: place)
         } else {
             ids.splice(position: splice.position, removed: splice.removed, inserted: splice.inserted, place: place)
