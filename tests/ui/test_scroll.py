@@ -35,6 +35,22 @@ def long_folder(tmp_path):
     return folder
 
 
+def view_the_first_photo(launch, folder):
+    """Opens the long folder and clicks its first (red) photo's tile: the viewer shows it."""
+    app = open_folder(launch, folder, count=COUNT)
+    red = wait_for_screen(app, tiles_check(only("red"))).blobs(only("red"))["red"]
+    app.click(round(red.cx), round(red.cy))
+    app.wait_for_title(r"photo-00\.png")
+    return app
+
+
+def escape_to_the_grid(app, colour):
+    """Escape closes the viewer: the grid comes back showing the viewed photo's tile."""
+    app.key("Escape")
+    app.wait_for_title("long-folder")
+    wait_for_screen(app, tiles_check(only(colour)), what=f"the viewed ({colour}) photo's tile in the grid")
+
+
 def test_page_down_scrolls_and_end_shows_the_last_tile(launch, long_folder):
     app = open_folder(launch, long_folder, count=COUNT)
     wait_for_screen(app, tiles_check(only("red")), what="the first (red) tile")
@@ -56,19 +72,13 @@ def test_visible_thumbnails_is_printed_again_after_a_scroll(launch, long_folder)
 
 
 def test_escape_scrolls_the_grid_to_the_photo_paged_to(launch, long_folder):
-    app = open_folder(launch, long_folder, count=COUNT)
-    red = wait_for_screen(app, tiles_check(only("red"))).blobs(only("red"))["red"]
+    app = view_the_first_photo(launch, long_folder)
     mark = app.mark()
-    app.click(round(red.cx), round(red.cy))
-    app.wait_for_title(r"photo-00\.png")
     app.key(*["Right"] * 35)
     app.wait_for_title(r"photo-35\.png")
     app.wait_for_line(r"^trace page 35 \d+$", since=mark)
 
-    app.key("Escape")
-    app.wait_for_title("long-folder")
-    wait_for_screen(app, tiles_check(only("magenta")), what="the viewed (magenta) photo's tile")
-    mark = app.mark()
+    escape_to_the_grid(app, "magenta")
     app.key("Right", "Return")          # the focus is on that tile: its right neighbour opens
     app.wait_for_title(r"photo-36\.png")
 
@@ -77,10 +87,7 @@ def test_escape_scrolls_to_the_photo_paged_to_after_a_photo_arrived_meanwhile(la
     """A photo another program adds while the viewer shows the first one goes in above it
     (the newest first): the grid, at the top when the viewer opened, still scrolls to the
     photo paged to when the viewer closes."""
-    app = open_folder(launch, long_folder, count=COUNT)
-    red = wait_for_screen(app, tiles_check(only("red"))).blobs(only("red"))["red"]
-    app.click(round(red.cx), round(red.cy))
-    app.wait_for_title(r"photo-00\.png")
+    app = view_the_first_photo(launch, long_folder)
     make_solid(long_folder / "photo-new.png", GREY)
     # Paged once to the right until the new photo is in: the red one's neighbour at place 2.
     deadline = Deadline(20)
@@ -100,9 +107,7 @@ def test_escape_scrolls_to_the_photo_paged_to_after_a_photo_arrived_meanwhile(la
     app.wait_for_title(r"photo-35\.png")
     app.wait_for_line(r"^trace page 36 \d+$", since=mark)
 
-    app.key("Escape")
-    app.wait_for_title("long-folder")
-    wait_for_screen(app, tiles_check(only("magenta")), what="the viewed (magenta) photo's tile")
+    escape_to_the_grid(app, "magenta")
     assert app.quit() == 0
 
 
@@ -110,9 +115,7 @@ def test_escape_after_a_file_argument_scrolls_the_grid_to_that_photo(launch, lon
     app = launch(long_folder / f"photo-{COUNT - 1:02d}.png")
     app.wait_for_window(rf"^photo-{COUNT - 1:02d}\.png$")
     app.wait_for_line(rf"^trace full-image {COUNT - 1} \d+$")
-    app.key("Escape")
-    app.wait_for_title("long-folder")
-    wait_for_screen(app, tiles_check(only("cyan")), what="the viewed (cyan) photo's tile in the grid")
+    escape_to_the_grid(app, "cyan")
     app.key("Left", "Return")          # the focus is on that tile: its left neighbour opens
     app.wait_for_title(rf"photo-{COUNT - 2:02d}\.png")
 
