@@ -43,6 +43,22 @@ func onSignal(_ instance: some GObjectPointer, _ signal: String, _ handler: @esc
     return connect(instance, signal, unsafeBitCast(thunk, to: UnsafeRawPointer.self), handler as H, swapped: true)
 }
 
+/// `void handler (Instance *)` the next time the signal comes only: the handler is
+/// disconnected as it is called (a frame clock's next `after-paint`).
+@MainActor
+func onNextSignal(_ instance: some GObjectPointer, _ signal: String, _ handler: @escaping @MainActor () -> Void) {
+    let connection = NextSignal()
+    connection.id = onSignal(instance, signal) { [connection] in
+        g_signal_handler_disconnect(instance.raw, gulong(connection.id))
+        handler()
+    }
+}
+
+/// A handler's id, for the handler to disconnect itself (`onNextSignal`).
+private final class NextSignal {
+    var id: UInt = 0
+}
+
 /// `void handler (Instance *, gpointer arg)`: list item factory setup/bind/unbind, action activate…
 @MainActor @discardableResult
 func onSignal(_ instance: some GObjectPointer, _ signal: String, pointer handler: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void) -> UInt {

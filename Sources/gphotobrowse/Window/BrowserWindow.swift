@@ -230,19 +230,12 @@ final class BrowserWindow {
         onSignal(window, "realize") { [weak self] in
             guard let self, let clock = gtk_widget_get_frame_clock(self.window.widget) else { return }
             // Once: the handler goes with the first frame rather than running at every frame.
-            let handler = FirstCall()
-            handler.id = onSignal(clock, "after-paint") { [weak self, handler] in
-                g_signal_handler_disconnect(clock.raw, gulong(handler.id))
+            onNextSignal(clock, "after-paint") { [weak self] in
                 guard let self else { return }
                 Trace.milestone("first-frame")
                 self.firstFrameDone()
             }
         }
-    }
-
-    /// A signal handler's id, for the handler to disconnect itself.
-    private final class FirstCall {
-        var id: UInt = 0
     }
 
     private func firstFrameDone() {

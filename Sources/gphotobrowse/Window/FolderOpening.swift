@@ -258,16 +258,9 @@ final class FolderOpening {
     private func traceListedIdle() {
         guard Trace.isEnabled, let clock = gtk_widget_get_frame_clock(window.widget) else { return }
         let start = Trace.threadMilliseconds()
-        let handler = PaintWait()
-        handler.id = onSignal(clock, "after-paint") { [handler] in
-            g_signal_handler_disconnect(clock.raw, gulong(handler.id))
+        onNextSignal(clock, "after-paint") {
             whenIdle { Trace.milestone("listed-idle", Int((Trace.threadMilliseconds() - start).rounded())) }
         }
-    }
-
-    /// The handler waiting for a frame, for it to disconnect itself.
-    private final class PaintWait {
-        var id: UInt = 0
     }
 
     /// A folder listed, as the person opened it (not for a script's picker, which changes
