@@ -35,7 +35,7 @@ extension ThumbnailGrid {
 
     /// Where the window's focus is, as an address to compare (nil: nowhere).
     fileprivate var focusAddress: UInt? {
-        gtk_widget_get_root(gridView.widget).flatMap { gtk_root_get_focus($0) }.map { UInt(bitPattern: $0) }
+        KeyboardFocus.current(near: gridView.widget).map { UInt(bitPattern: $0) }
     }
 
     /// How far the grid is scrolled down, in pixels.

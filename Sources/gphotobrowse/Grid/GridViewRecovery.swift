@@ -77,18 +77,14 @@ extension ThumbnailGrid {
     }
 
     /// Whether the window's keyboard focus is in the grid.
-    var focusIsInGrid: Bool {
-        guard let root = gtk_widget_get_root(gridView.widget), let focus = gtk_root_get_focus(root) else { return false }
-        return focus == gridView.widget || gtk_widget_is_ancestor(focus, gridView.widget) != 0
-    }
+    var focusIsInGrid: Bool { KeyboardFocus.isWithin(gridView.widget) }
 
     /// After a splice that took the focus off its tile (it removed the focused photo): gives
     /// it to the photo now at `position` (the next one, or the last), so that the keyboard and
     /// a screen reader go on from there, not from the grid as a whole.
     func keepFocus(hadFocus: Bool, at position: Int) {
         guard hadFocus else { return }
-        let focus = gtk_widget_get_root(gridView.widget).flatMap { gtk_root_get_focus($0) }
-        if focusIsInGrid, focus != gridView.widget { return }
+        if focusIsInGrid, KeyboardFocus.current(near: gridView.widget) != gridView.widget { return }
         gtk_widget_grab_focus(gridView.widget)
         guard contents.photos.count > 0 else { return }
         focusTile(showing: contents.photos[min(position, contents.photos.count - 1)].id, attempts: 10)

@@ -100,7 +100,7 @@ final class PhotoSearchBar {
     /// Ctrl+F: opens the bar with the focus in its field; open, takes the focus back to the
     /// field, or, with the focus there already, closes it (clearing the search).
     func toggle() {
-        if isOpen, let text = gtk_root_get_focus(gtk_widget_get_root(entry)), gtk_widget_is_ancestor(text, entry) != 0 { return close() }
+        if isOpen, KeyboardFocus.isWithin(entry) { return close() }
         gtk_search_bar_set_search_mode(root.cast(), 1)
         gtk_widget_grab_focus(entry)
     }
@@ -110,8 +110,7 @@ final class PhotoSearchBar {
     var onFocusLeaving: () -> Void = {}
 
     func close() {
-        let focus = gtk_widget_get_root(root).flatMap { gtk_root_get_focus($0) }
-        let hadFocus = focus.map { gtk_widget_is_ancestor($0, root) != 0 } ?? false
+        let hadFocus = KeyboardFocus.isWithin(root)
         gtk_search_bar_set_search_mode(root.cast(), 0)
         clear()
         if hadFocus { onFocusLeaving() }
