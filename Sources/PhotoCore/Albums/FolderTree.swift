@@ -336,12 +336,7 @@ public struct FolderTree: Sendable {
             inserted.append(photo)
             if !entry.takeAsCover(photo) { edit.staleCovers.insert(key) }
         }
-        if inserted.isEmpty { return }
-        if edit.change.inserted[key] == nil {
-            edit.change.inserted[key] = inserted
-        } else {
-            edit.change.inserted[key]!.append(contentsOf: inserted)
-        }
+        if !inserted.isEmpty { edit.change.recordInsertion(inserted, in: key) }
     }
 
     /// Takes the photo at `index` out of a folder's photos (the last one takes its place,

@@ -62,13 +62,7 @@ public struct FolderTreeChange: Sendable {
                 inserted[folder] = kept.isEmpty ? nil : kept
             }
         }
-        for (folder, photos) in later.inserted {
-            if inserted[folder] == nil {
-                inserted[folder] = photos
-            } else {
-                inserted[folder]!.append(contentsOf: photos)
-            }
-        }
+        for (folder, photos) in later.inserted { recordInsertion(photos, in: folder) }
         changedAlbums.formUnion(later.changedAlbums)
         switcherChanged = switcherChanged || later.switcherChanged
     }
@@ -78,5 +72,14 @@ public struct FolderTreeChange: Sendable {
 
     mutating func recordRemoval(_ id: String, from folder: String) {
         removed[folder, default: []].insert(id)
+    }
+
+    /// Photos gained by `folder`: the first ones as they are, not copied into a new array.
+    mutating func recordInsertion(_ photos: [Photo], in folder: String) {
+        if inserted[folder] == nil {
+            inserted[folder] = photos
+        } else {
+            inserted[folder]!.append(contentsOf: photos)
+        }
     }
 }
