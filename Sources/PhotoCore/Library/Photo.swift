@@ -72,10 +72,7 @@ public struct Photo: Sendable, Hashable, Identifiable {
         }
 
         var displayName: String {
-            if let ownDisplayName { return ownDisplayName }
-            let utf8 = id.utf8
-            let start = utf8.lastIndex(of: UInt8(ascii: "/")).map(utf8.index(after:)) ?? utf8.startIndex
-            return String(Substring(utf8[start...]))
+            ownDisplayName ?? withDisplayNameUTF8 { String(decoding: $0, as: UTF8.self) }
         }
     }
 
