@@ -202,4 +202,19 @@ private func photo(_ name: String, in folder: TreeFolder, modified: Int64 = 1) -
         #expect(tree.removeAll().sorted() == ["ab", "x"])
         #expect(tree.count == 0)
     }
+
+    @Test func aFoldersChildrenAreThoseDirectlyInItAndAFolderBelowIsNotANamesake() {
+        var tree = FollowedTree<String>()
+        for path in [[], ["a"], ["a", "b"], ["a", "b", "c"], ["ab"]] {
+            tree.add(folder(path: path), monitor: path.joined(separator: "/"))
+        }
+        #expect(tree.children(of: root) == [root + "/a", root + "/ab"])
+        #expect(tree.children(of: root + "/a") == [root + "/a/b"])
+        #expect(Set(tree.folders(atOrBelow: root + "/a").map(\.uri)) == [root + "/a", root + "/a/b", root + "/a/b/c"])
+        #expect(tree.folders(atOrBelow: root).count == 5)
+    }
+}
+
+private func folder(path: [String]) -> TreeFolder {
+    TreeFolder(uri: path.isEmpty ? root : root + "/" + path.joined(separator: "/"), path: path)
 }

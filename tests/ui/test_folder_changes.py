@@ -3,7 +3,9 @@
 import os
 import re
 import shutil
+import signal
 import time
+from pathlib import Path
 
 import pytest
 from harness import (COLOURS, Deadline, make_solid, open_folder, row_major_order, set_times, setting, tiles_check,
@@ -112,4 +114,34 @@ def test_a_re_sort_keeps_the_thumbnails_under_way_for_the_photos_it_moves(launch
         time.sleep(0.05)
     requested = [m.string for m in app.lines_matching(r"^trace tile-requested ", since=mark)]
     assert len(requested) == 1, f"thumbnails asked for again after the re-sort: {requested}"
+    assert app.quit() == 0
+
+
+def test_what_changed_before_the_folder_was_followed_shows_too(launch, tmp_path):
+    """The folder is followed from the window's first frame on; what another program changed
+    after the walk read it and before then (a busy machine) is found by reading it again."""
+    folder = tmp_path / "busy"
+    for name, colour in {"a.png": "red", "b.png": "green"}.items():
+        make_solid(folder / name, colour)
+    set_times(folder, ["a.png", "b.png"])
+    app = launch(folder, sort_by="name", extra_env={"GPHOTOBROWSE_STOP_AFTER_WALK": "1"})
+    app.wait_for_line(r"^trace walk-stopped \d+$")
+    try:
+        deadline = Deadline(20)
+        while "\nState:\tT" not in Path(f"/proc/{app.process.pid}/status").read_text():
+            assert not deadline.expired(), "the app did not stop after its walk"
+            time.sleep(0.01)
+        # Every line written before the stop has been read by now, in the order written.
+        if app.lines_matching(r"^trace (first-frame|walk-stopped) ")[0].group(1) == "first-frame":
+            pytest.skip("the window drew its first frame before the walk ended: no change could fall between")
+        make_solid(folder / "c.png", "blue")                     # created
+        (folder / "a.png").unlink()                              # removed
+        make_solid(folder / "later" / "d.png", "yellow")         # a new subfolder with a photo
+    finally:
+        os.kill(app.process.pid, signal.SIGCONT)
+    app.wait_for_window(r"^busy$")
+    wait_for_screen(app, shows("green", "blue", "yellow"), what="the photos as they are after the walk")
+    # Found by reading the folder again (its monitor started after the changes): one new photo,
+    # one gone, one new folder.
+    app.wait_for_line(r"^trace folder-reread 1 1 1 \d+$")
     assert app.quit() == 0

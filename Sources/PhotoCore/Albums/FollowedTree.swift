@@ -36,6 +36,18 @@ public struct FollowedTree<Monitor> {
     /// The folder followed at `uri`, if any (a photo's parent, to put it back where it is).
     public func folder(at uri: String) -> TreeFolder? { followed[uri]?.folder }
 
+    /// The folders followed directly in the folder at `uri` (not those below them), by URI.
+    public func children(of uri: String) -> Set<String> {
+        let prefix = uri.hasSuffix("/") ? uri : uri + "/"
+        return Set(followed.keys.filter { $0.hasPrefix(prefix) && !$0.dropFirst(prefix.count).contains("/") })
+    }
+
+    /// The folders followed at `uri` and below it.
+    public func folders(atOrBelow uri: String) -> [TreeFolder] {
+        let prefix = uri.hasSuffix("/") ? uri : uri + "/"
+        return followed.values.filter { $0.folder.uri == uri || $0.folder.uri.hasPrefix(prefix) }.map(\.folder)
+    }
+
     /// Follows `folder` with `monitor` (after `admission` said `.follow`).
     public mutating func add(_ folder: TreeFolder, monitor: Monitor) {
         followed[folder.uri] = (folder, monitor)

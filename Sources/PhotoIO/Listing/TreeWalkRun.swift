@@ -1,5 +1,6 @@
 import Foundation
 import PhotoCore
+import Synchronization
 
 /// A tree's walk (`FolderTreeWalk`) running on a thread of its own, and what it has found
 /// that the main thread has not taken yet.
@@ -81,6 +82,7 @@ public final class TreeWalkRun: @unchecked Sendable {
                 },
                 skip: { folder, entry in skippedFile(place(folder), entry) }
             )
+            stopIfAsked()
             run.post { _, _ in run.end = end }
             run.threadEnded()
         }
@@ -108,7 +110,12 @@ public final class TreeWalkRun: @unchecked Sendable {
 
     private init(_ walk: any TreeWalking) {
         self.walk = walk
+        started = Int64(Date().timeIntervalSince1970 * 1_000_000)
     }
+
+    /// When the walk started, in microseconds since 1970: whatever changed in a folder later
+    /// may have changed after the walk read it.
+    public let started: Int64
 
     /// Stops the walk; it delivers nothing more.
     public func cancel() { walk.cancel() }
@@ -200,6 +207,22 @@ public final class TreeWalkRun: @unchecked Sendable {
         return prestarted.removeValue(forKey: uri)
     }
 }
+
+/// Stops the whole process (SIGSTOP) when tracing is on and `GPHOTOBROWSE_STOP_AFTER_WALK`
+/// is set, once a walk has read everything and before the main thread hears that it ended: what a machine
+/// too busy to run the main thread for a while does, made certain for the tests of what
+/// changes on disk meanwhile. A test continues the process (SIGCONT). Only the first walk
+/// to end stops it, after `trace walk-stopped MS`.
+private func stopIfAsked() {
+    guard Trace.isEnabled, getenv("GPHOTOBROWSE_STOP_AFTER_WALK") != nil, stopAfterWalk.withLock({ asked in
+        defer { asked = false }
+        return asked
+    }) else { return }
+    Trace.milestone("walk-stopped")
+    kill(getpid(), SIGSTOP)
+}
+
+private let stopAfterWalk = Mutex(true)
 
 /// Makes the calling thread yield the processor to the window's own threads and the
 /// decoders: a walk is work in the background, and on two cores a 100,000-photo listing

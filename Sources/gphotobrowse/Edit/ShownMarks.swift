@@ -34,6 +34,12 @@ final class ShownMarks {
     /// one not read yet is (`ExifFacts.none`, which a search takes either for). A folder of
     /// 100,000 photos without EXIF kept a table of 12.6 MB saying so, and grew it at the peak.
     private var knownFacts: [String: ExifFacts] = [:]
+    /// Photos whose facts were read from their files while the index's wait to be kept a
+    /// slice at a time (`indexRead`): newer than the index's, which leave them be. Nil when no
+    /// index's facts wait.
+    private var factsReadFromFiles: Set<String>?
+    /// How many index readings have slices waiting.
+    private var indexReadsWaiting = 0
     /// The photos whose marks, and whose facts, were asked for or told on the worker: touched
     /// on `queue` only.
     private nonisolated let asked = AskedOnWorker()
@@ -121,6 +127,7 @@ final class ShownMarks {
         var told: [(uri: String, facts: ExifFacts)] = []
         for (uri, facts) in read {
             guard let facts else { continue }
+            if !fromIndex { factsReadFromFiles?.insert(uri) }
             let before = facts == ExifFacts.none ? knownFacts.removeValue(forKey: uri) : knownFacts.updateValue(facts, forKey: uri)
             guard before != facts else { continue }
             changed.append((uri, facts))
@@ -215,16 +222,29 @@ final class ShownMarks {
     /// What the index held of photos whose sidecars are read (`readSidecars`), kept (those
     /// known meanwhile keep what they have) 4,096 photos at a time, a slice per idle turn of
     /// the main loop, frames and input first: a folder of 100,000 photos opened again held the
-    /// main thread 40 ms with its facts at once. `saying`: how many of the facts name a camera
-    /// or a date (the table of facts grows once for them). `done` once every slice is kept.
+    /// main thread 40 ms with its facts at once; facts read from a file meanwhile (rewritten by
+    /// another program) are not overwritten. `saying`: how many of the facts name a camera or a
+    /// date (the table of facts grows once for them). `done` once every slice is kept.
     func indexRead(marks: ArraySlice<(uri: String, marks: PhotoMarks)>, facts: ArraySlice<(uri: String, facts: ExifFacts?)>,
                    saying: Int, done: @escaping @MainActor () -> Void) {
         if saying > knownFacts.capacity - knownFacts.count { knownFacts.reserveCapacity(knownFacts.count + saying) }
+        indexReadsWaiting += 1
+        if factsReadFromFiles == nil { factsReadFromFiles = [] }
+        keepIndexSlices(marks: marks, facts: facts, done: done)
+    }
+
+    private func keepIndexSlices(marks: ArraySlice<(uri: String, marks: PhotoMarks)>, facts: ArraySlice<(uri: String, facts: ExifFacts?)>,
+                                 done: @escaping @MainActor () -> Void) {
         let slice = 4096
         for (uri, read) in marks.prefix(slice) where knownMarks[uri] == nil { set(read, for: uri, fromIndex: true) }
-        factsRead(Array(facts.prefix(slice)), fromIndex: true)
-        guard marks.count > slice || facts.count > slice else { return done() }
-        whenIdle { ShownMarks.shared.indexRead(marks: marks.dropFirst(slice), facts: facts.dropFirst(slice), saying: 0, done: done) }
+        let newer = factsReadFromFiles ?? []
+        factsRead(newer.isEmpty ? Array(facts.prefix(slice)) : facts.prefix(slice).filter { !newer.contains($0.uri) }, fromIndex: true)
+        guard marks.count > slice || facts.count > slice else {
+            indexReadsWaiting -= 1
+            if indexReadsWaiting == 0 { factsReadFromFiles = nil }
+            return done()
+        }
+        whenIdle { ShownMarks.shared.keepIndexSlices(marks: marks.dropFirst(slice), facts: facts.dropFirst(slice), done: done) }
     }
 
     /// Marks read from the sidecars of photos (`readSidecars`), kept unless known meanwhile.

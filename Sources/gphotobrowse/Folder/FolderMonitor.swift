@@ -21,7 +21,7 @@ final class FolderMonitor {
 
     /// Photos that appeared or changed (looked up afresh), paths that went away (photos or
     /// folders), and subfolders that appeared.
-    var onUpdate: (_ updated: [Photo], _ removed: Set<String>, _ folders: [TreeFolder]) -> Void = { _, _, _ in }
+    var onUpdate: (FolderUpdate) -> Void = { _ in }
 
     /// The window's jobs, which the look-ups belong to.
     private let jobs: WindowJobs
@@ -74,7 +74,7 @@ final class FolderMonitor {
             let update = FolderUpdate(parent: parent, entries: entries)
             owner.onMain { monitor in
                 guard monitor.monitor != nil else { return }
-                monitor.onUpdate(update.updated, update.removed, update.folders)
+                monitor.onUpdate(update)
             }
         }
     }

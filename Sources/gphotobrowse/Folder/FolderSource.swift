@@ -28,6 +28,8 @@ final class FolderSource: AlbumSource {
     private var followedFromFirstFrame: [TreeFolder]? = []
     /// Walks of subfolders that appeared after the first walk.
     private var laterWalks: [TreeWalkRun] = []
+    /// Folders a walk read, read again once followed if they changed meanwhile.
+    private let rechecks: FolderRechecks
     /// Dates taken, read when an album sorts by them.
     private let dates: DatesTakenReading
     /// Live Photos' identifiers, read in folders holding a movie.
@@ -62,6 +64,7 @@ final class FolderSource: AlbumSource {
         self.jobs = jobs
         dates = DatesTakenReading(jobs: jobs)
         livePairs = LivePairReading(jobs: jobs)
+        rechecks = FolderRechecks(jobs: jobs, within: stopped)
         self.uri = uri
         isWeb = WebPhotoFiles.isWebAddress(uri)
         treeAlbums = FolderAlbums(rootURI: uri, rootName: name)
@@ -70,6 +73,8 @@ final class FolderSource: AlbumSource {
         dates.onFinished = { [weak self] in self?.datesRead() }
         livePairs.onIdentifiers = { [weak self] read in self?.receiveLiveIdentifiers(read) }
         livePairs.onFinished = { [weak self] in self?.readLiveIdentifiers() }
+        rechecks.known = { [weak self] folder in self?.known(folder) }
+        rechecks.onUpdate = { [weak self] update, folder in self?.apply(update, in: folder) }
     }
 
     /// The opened folder's tree, as found so far.
@@ -169,6 +174,7 @@ final class FolderSource: AlbumSource {
                 finish(end.result)
             } else {
                 laterWalks.removeAll { $0 === end.run }
+                rechecks.recheck(followed.folders(atOrBelow: end.run.uri), walkStarted: end.run.started)
             }
         }
         if unmerged.isMerging { whenIdle { [weak self] in self?.mergeNext() } }
@@ -199,6 +205,7 @@ final class FolderSource: AlbumSource {
     private func finish(_ result: Result<FolderTreeWalk.Totals, FolderError>) {
         webReport = (walk?.walk as? WebAlbumWalk)?.report
         treeAlbums.finish(result.map(\.photos))
+        if !isWeb, let walk { rechecks.recheck(followed.folders(atOrBelow: uri), walkStarted: walk.started) }
         readLiveIdentifiers()
         if !leftOut.isEmpty { onFoldersLeftOut(leftOut) }
         releaseFreedMemory()
@@ -221,12 +228,25 @@ final class FolderSource: AlbumSource {
         case .follow: break
         }
         let monitor = FolderMonitor(folder: folder, jobs: jobs)
-        monitor.onUpdate = { [weak self, weak monitor] updated, removed, folders in
+        monitor.onUpdate = { [weak self, weak monitor] update in
             guard let self, let monitor else { return }
-            self.update(updated, removed: removed, in: monitor.folder)
-            for folder in folders { self.walkLater(folder) }
+            rechecks.monitorReported(update.updated.map(\.id) + update.removed + update.folders.map(\.uri), in: monitor.folder)
+            apply(update, in: monitor.folder)
         }
         followed.add(folder, monitor: monitor)
+    }
+
+    /// `folder` as the tree and the monitors hold it, to be read again; nil when it is no
+    /// longer followed.
+    private func known(_ folder: TreeFolder) -> FolderRecheck? {
+        guard followed.isFollowed(folder.uri) else { return nil }
+        return FolderRecheck(folder: folder, photos: tree.photos(in: .folder(folder.uri)), folders: followed.children(of: folder.uri))
+    }
+
+    /// What changed in `folder`, as its monitor or a reading again found it.
+    private func apply(_ change: FolderUpdate, in folder: TreeFolder) {
+        update(change.updated, removed: change.removed, in: folder)
+        for folder in change.folders { walkLater(folder) }
     }
 
     /// Walks a subfolder that appeared (created, or moved in) after the first walk.
