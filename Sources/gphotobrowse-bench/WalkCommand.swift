@@ -5,8 +5,9 @@ import PhotoIO
 /// `walk [--passes N] DIR`: the app's tree walk without its window, beside `find`: the walk
 /// alone (`FolderTreeWalk`, delivering to nothing), then the walk feeding the albums'
 /// model (`FolderTree`) as the app's worker and main thread do, each timed over a few
-/// passes on a warm tree. Shows what the albums benchmark's "every album" figure is made of
-/// once the window's start-up is set aside.
+/// passes on a warm tree, and All Photos' list made from the whole tree at once (a listing's
+/// hand-over on the main thread). Shows what the albums benchmark's "every album" figure is
+/// made of once the window's start-up is set aside.
 enum WalkCommand: BenchCommand {
     static let name = "walk"
     static let arguments = "[--passes N] DIR"
@@ -24,6 +25,7 @@ enum WalkCommand: BenchCommand {
         let passes = options.number("--passes")
 
         var findTimes: [Double] = [], walkTimes: [Double] = [], treeTimes: [Double] = [], listTimes: [Double] = []
+        var handOverTimes: [Double] = []
         var photos = 0, albums = 0
         for _ in 0..<passes {
             findTimes.append(time { spawnQuietly("/usr/bin/find", [path, "-type", "f"]) })
@@ -35,6 +37,11 @@ enum WalkCommand: BenchCommand {
                 _ = FolderTreeWalk(uri: uri).run(deliver: { batches in _ = tree.insert(batches) })
             })
             albums = tree.albums.count
+            let everyPhoto = tree.photos(in: .allPhotos)
+            handOverTimes.append(time {
+                var list = PhotoList(order: .newestFirst)
+                _ = list.insert(everyPhoto)
+            })
             var fedTree = FolderTree(rootURI: uri, rootName: "")
             var allPhotos = PhotoList(order: .newestFirst)
             listTimes.append(time {
@@ -53,6 +60,7 @@ enum WalkCommand: BenchCommand {
         print("  walk alone                       \(ms(walkTimes))")
         print("  walk into the albums' model      \(ms(treeTimes))")
         print("  … and All Photos' list, newest first \(ms(listTimes))")
+        print("  All Photos' list made at once    \(ms(handOverTimes))")
         return 0
     }
 }

@@ -202,6 +202,28 @@ private func expectConsistent(_ list: PhotoList, sourceLocation: SourceLocation 
         }
     }
 
+    /// A sort compares records holding each photo's time and name key's first 24 bytes: the
+    /// same order as the photos compared, for names alike in their first 24 bytes (and wholly
+    /// alike: ties go to the URI), names not in ASCII, dates taken, and times at the ends of
+    /// their range (an order newest first turns their bits round).
+    @Test func aSortByRecordsIsTheOrderOfThePhotos() {
+        var rng = SeededGenerator(seed: 7)
+        let stems = ["IMG_", "holiday-in-the-mountains-2024-summer-", "Été ", "ÉTÉ ", "photo-0", "a", ""]
+        let times: [Int64] = [Int64.min, Int64.min + 1, -1, 0, 1, 1_700_000_000_000_000, Int64.max - 1, Int64.max]
+        for count in [2, 3, 500, PhotoOrder.sortedInTwoFrom + 3] {
+            let photos = (0..<count).map { i in
+                let name = stems.randomElement(using: &rng)! + "\(Int.random(in: 0..<40, using: &rng)).jpg"
+                var made = photo(name, modified: times.randomElement(using: &rng)!, id: "file:///p/\(Int.random(in: 0..<count, using: &rng))-\(i)")
+                if Bool.random(using: &rng) { made.dateTaken = times.randomElement(using: &rng)! }
+                return made
+            }
+            for order in [PhotoOrder.byName, .newestFirst, PhotoOrder(key: .dateTaken), PhotoOrder(key: .modified),
+                          PhotoOrder(key: .modified, reversed: true), PhotoOrder(key: .name, reversed: true)] {
+                #expect(order.sorted(photos).map(\.id) == photos.sorted(by: order.areInIncreasingOrder).map(\.id), "\(order), \(count)")
+            }
+        }
+    }
+
     /// A long list finds each of its photos by id, and no other, after photos join, leave and
     /// are replaced (the places table is made again at each change, at most half full).
     @Test func aLongListFindsEveryPhotoByID() {

@@ -30,6 +30,9 @@ final class FolderSource: AlbumSource {
     private var laterWalks: [TreeWalkRun] = []
     /// Folders a walk read, read again once followed if they changed meanwhile.
     private let rechecks: FolderRechecks
+    /// Walks that ended before the folders were followed (the first frame): each one's folder
+    /// and start, to read again then.
+    private var rechecksWhenFollowed: [(uri: String, started: Int64)] = []
     /// Dates taken, read when an album sorts by them.
     private let dates: DatesTakenReading
     /// Live Photos' identifiers, read in folders holding a movie.
@@ -118,11 +121,22 @@ final class FolderSource: AlbumSource {
         }
     }
 
-    /// Follows the folders found before the first frame, and every folder from now on at once.
+    /// Follows the folders found before the first frame, and every folder from now on at once;
+    /// then reads again those of walks that ended meanwhile.
     private func followFoldersFound() {
         let waiting = followedFromFirstFrame ?? []
         followedFromFirstFrame = nil
         for folder in waiting { follow(folder) }
+        for (uri, started) in rechecksWhenFollowed { recheck(atOrBelow: uri, walkStarted: started) }
+        rechecksWhenFollowed = []
+    }
+
+    /// Reads again the folders a walk of `uri` read that changed since it started, once they
+    /// are followed (`FolderRechecks`).
+    private func recheck(atOrBelow uri: String, walkStarted: Int64) {
+        guard !isWeb else { return }
+        guard followedFromFirstFrame == nil else { return rechecksWhenFollowed.append((uri, walkStarted)) }
+        rechecks.recheck(followed.folders(atOrBelow: uri), walkStarted: walkStarted)
     }
 
     /// Stops the walks, the date reading and the monitors (the window closed or another
@@ -164,7 +178,16 @@ final class FolderSource: AlbumSource {
     /// Merges the next slice, and asks for the one after it once the main loop is idle.
     private func mergeNext() {
         guard !isCancelled else { return unmerged.removeAll() }
-        guard let step = unmerged.next() else { return }
+        // Once a walk has ended, what is left of it goes in at once, up to its end: nothing
+        // more is found meanwhile, and its albums wait for the end to be listed.
+        repeat {
+            guard let step = unmerged.next() else { return }
+            merge(step)
+        } while unmerged.isEndWaiting
+        if unmerged.isMerging { whenIdle { [weak self] in self?.mergeNext() } }
+    }
+
+    private func merge(_ step: MergeQueue<(run: TreeWalkRun, result: Result<FolderTreeWalk.Totals, FolderError>)>.Step) {
         switch step {
         case .photos(let slice):
             if let due = treeAlbums.merge(slice, at: Self.now()) { handOverWaiting(at: due) }
@@ -174,10 +197,9 @@ final class FolderSource: AlbumSource {
                 finish(end.result)
             } else {
                 laterWalks.removeAll { $0 === end.run }
-                rechecks.recheck(followed.folders(atOrBelow: end.run.uri), walkStarted: end.run.started)
+                recheck(atOrBelow: end.run.uri, walkStarted: end.run.started)
             }
         }
-        if unmerged.isMerging { whenIdle { [weak self] in self?.mergeNext() } }
     }
 
     /// Seconds on the monotonic clock, for when merged photos are due to the albums.
@@ -205,7 +227,7 @@ final class FolderSource: AlbumSource {
     private func finish(_ result: Result<FolderTreeWalk.Totals, FolderError>) {
         webReport = (walk?.walk as? WebAlbumWalk)?.report
         treeAlbums.finish(result.map(\.photos))
-        if !isWeb, let walk { rechecks.recheck(followed.folders(atOrBelow: uri), walkStarted: walk.started) }
+        if let walk { recheck(atOrBelow: uri, walkStarted: walk.started) }
         readLiveIdentifiers()
         if !leftOut.isEmpty { onFoldersLeftOut(leftOut) }
         releaseFreedMemory()
