@@ -66,6 +66,24 @@ import Testing
         #expect(store.marks(of: folder.uri("e.jpg")) == PhotoMarks(rating: 5, tags: ["inside"]))
     }
 
+    /// Which photos have a sidecar is found from each folder's names, read once: those beside
+    /// (either name, any case of `.xmp`, names a URI escapes), those in the app's own store, and
+    /// no photo without one.
+    @Test func photosWithSidecarsAreFoundFromTheFoldersNames() throws {
+        for name in ["a.jpg", "b.jpg", "c.jpg", "été x.jpg", "d.JPG"] { folder.file(name, text: "") }
+        folder.file("a.jpg.xmp", text: "")
+        folder.file("b.xmp", text: "")
+        folder.file("été x.jpg.xmp", text: "")
+        folder.file("d.JPG.XMP", text: "")
+        let remote = "https://example.org/photos/x.jpg"
+        try store.write(PhotoMarks(favourite: true), for: remote).get()
+        let uris = ["a.jpg", "b.jpg", "c.jpg", "été x.jpg", "d.JPG"].map { folder.uri($0) } + [remote, "https://example.org/y.jpg"]
+        // d.JPG.XMP is not a name the sidecars are looked for by: found here, then looked at
+        // (and not read) as before.
+        #expect(store.withSidecars(among: uris) == Set(["a.jpg", "b.jpg", "été x.jpg"].map { folder.uri($0) } + [remote]))
+        #expect(PhotoMarksStore(dataHome: folder.path + "/none", decoder: Self.decoder).withSidecars(among: [folder.uri("c.jpg")]).isEmpty)
+    }
+
     @Test func aPhotoNotInALocalFolderIsMarkedInTheAppsOwnStore() throws {
         let uri = "https://example.org/photos/x.jpg"
         let place = try store.write(PhotoMarks(favourite: true), for: uri).get()

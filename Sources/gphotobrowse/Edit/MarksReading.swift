@@ -97,9 +97,11 @@ extension ShownMarks {
 
     /// On the worker: the marks of those of `photos` not asked for before that have a sidecar
     /// (`readSidecars(in:)`), the index's first (with `trace marks-indexed`), then those read
-    /// from the sidecars, 500 at a time.
+    /// from the sidecars, 500 at a time. Which have one is found from their folders' names
+    /// (`PhotoMarksStore.withSidecars`): a photo without is not looked at again.
     nonisolated static func readSidecars(of photos: [Photo], store: PhotoMarksStore, asked: AskedOnWorker) {
         let unknown = photos.filter { !asked.marks.contains($0.id) }
+        let withSidecars = store.withSidecars(among: photos.map(\.id))
         // The index is asked for the facts of photos whose marks were asked for before too
         // (the tiles shown while the folder was listed), not read again at a first search.
         let files = photos.filter { $0.id.hasPrefix("file://") && (!asked.marks.contains($0.id) || !asked.facts.contains($0.id)) }
@@ -110,7 +112,7 @@ extension ShownMarks {
         var facts: [(uri: String, facts: ExifFacts?)] = []
         // A folder opened again has every photo's facts there: the table grows once.
         asked.facts.reserveCapacity(asked.facts.count + files.count)
-        PhotoIndex.shared.known(files, sidecarStamp: { store.sidecarStamp(of: $0) }) { place, known in
+        PhotoIndex.shared.known(files, sidecarStamp: { withSidecars.contains($0) ? store.sidecarStamp(of: $0) : 0 }) { place, known in
             let uri = files[place].uri
             if let known = known.marks, asked.marks.insert(uri) {
                 asked.indexed.insert(uri)
@@ -135,7 +137,7 @@ extension ShownMarks {
             found = []
             onMain { ShownMarks.shared.sidecarsRead(batch) }
         }
-        for photo in unknown where !marked.contains(photo.id) {
+        for photo in unknown where withSidecars.contains(photo.id) && !marked.contains(photo.id) {
             if let marks = store.sidecarMarks(of: photo.id, cancellation: ShownMarks.work) {
                 found.append((photo.id, marks))
                 asked.marks.insert(photo.id)
