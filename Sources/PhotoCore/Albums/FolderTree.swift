@@ -205,14 +205,23 @@ public struct FolderTree: Sendable {
     @discardableResult
     public mutating func setDatesTaken(_ dates: [String: Int64?]) -> FolderTreeChange {
         var edit = Edit(allPhotosBefore: summary(of: .allPhotos))
+        // By folder: each folder is taken out once and its photos changed in place, its key
+        // hashed once, not three times a photo (a folder opened again gets 100,000 at once).
+        var byFolder: [Int32: [(index: Int32, date: Int64?)]] = [:]
         for (id, date) in dates {
             guard let slot = slots[PhotoKey(id)] else { continue }
-            let key = folderKeys[Int(slot.folder)]
-            guard var photo = folders[key]?.photos[Int(slot.index)], photo.dateTaken != date else { continue }
+            byFolder[slot.folder, default: []].append((slot.index, date))
+        }
+        for (number, changes) in byFolder {
+            let key = folderKeys[Int(number)]
+            guard let photos = folders[key]?.photos, changes.contains(where: { photos[Int($0.index)].dateTaken != $0.date }) else { continue }
             touch(key, &edit)
-            photo.dateTaken = date
-            folders[key]?.photos[Int(slot.index)] = photo
-            updateCover(with: photo, in: key, edit: &edit)
+            var entry = folders.removeValue(forKey: key)!
+            for (index, date) in changes where entry.photos[Int(index)].dateTaken != date {
+                entry.photos[Int(index)].dateTaken = date
+                if !entry.takeAsCover(entry.photos[Int(index)]) { edit.staleCovers.insert(key) }
+            }
+            folders[key] = entry
         }
         return finish(edit)
     }

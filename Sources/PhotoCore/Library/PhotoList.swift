@@ -131,10 +131,11 @@ public struct PhotoList: Sendable {
 
         // Every other photo kept its sort key, so what remains is still in order: sort the
         // changed ones and merge them back in.
-        let moving = Set(changed)
+        var isMoving = [Bool](repeating: false, count: photos.count)
+        for i in changed { isMoving[i] = true }
         var kept: [Photo] = []
-        kept.reserveCapacity(photos.count - moving.count)
-        for (i, p) in photos.enumerated() where !moving.contains(i) { kept.append(p) }
+        kept.reserveCapacity(photos.count - changed.count)
+        for (i, p) in photos.enumerated() where !isMoving[i] { kept.append(p) }
         var incoming = changed.map { photos[$0] }
         incoming = order.sorted(incoming)
         return apply(order.merged(&kept, &incoming))
