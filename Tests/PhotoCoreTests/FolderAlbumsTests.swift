@@ -174,23 +174,6 @@ private func photo(_ name: String, in folder: TreeFolder, modified: Int64 = 1) -
         let checked168 = queue.add(photos(1))
         #expect(checked168)
     }
-
-    /// Once a walk's end waits, what is left of it goes in at once: the queue says so until
-    /// the end is taken, not for slices delivered after it.
-    @Test func aWalksEndWaitingIsToldUntilItIsTaken() {
-        var queue = MergeQueue<String>(sliceSize: 2)
-        _ = queue.add(photos(3))
-        #expect(!queue.isEndWaiting)
-        _ = queue.add(photos(1), end: "walk")
-        _ = queue.add(photos(2))
-        var takenWhileWaiting = 0
-        while queue.isEndWaiting, let step = queue.next() {
-            takenWhileWaiting += 1
-            if case .end = step { break }
-        }
-        #expect(takenWhileWaiting == 4)  // two slices, one of the last delivery, its end
-        #expect(!queue.isEndWaiting && queue.isMerging)
-    }
 }
 
 /// The folders of the opened tree followed on disk.

@@ -90,12 +90,6 @@ public struct MergeQueue<End> {
 
     public var isEmpty: Bool { steps.isEmpty }
 
-    /// Whether a walk's end is among the steps waiting: what is left of that walk comes in no
-    /// later than the steps waiting now.
-    public var isEndWaiting: Bool {
-        steps.contains { if case .end = $0 { true } else { false } }
-    }
-
     /// Whether the next step is another slice of photos (not a walk's end, not nothing).
     public var isSliceWaiting: Bool {
         if case .photos = steps.first { true } else { false }

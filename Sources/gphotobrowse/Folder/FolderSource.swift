@@ -178,12 +178,8 @@ final class FolderSource: AlbumSource {
     /// Merges the next slice, and asks for the one after it once the main loop is idle.
     private func mergeNext() {
         guard !isCancelled else { return unmerged.removeAll() }
-        // Once a walk has ended, what is left of it goes in at once, up to its end: nothing
-        // more is found meanwhile, and its albums wait for the end to be listed.
-        repeat {
-            guard let step = unmerged.next() else { return }
-            merge(step)
-        } while unmerged.isEndWaiting
+        guard let step = unmerged.next() else { return }
+        merge(step)
         if unmerged.isMerging { whenIdle { [weak self] in self?.mergeNext() } }
     }
 
