@@ -91,6 +91,28 @@ struct ThumbnailProviderTests {
         #expect(decoder.calls == 2)
     }
 
+    /// A file listed while it was being written fails; whole within the same second, it has the
+    /// same modification time to the second (`Thumb::MTime`) but not the same size: tried again.
+    @Test func aFailureIsTriedAgainWhenTheFileGrewWithinTheSameSecond() {
+        let decoder = ScriptedDecoder(.failure(DecodeFailure(.corrupt, "The file ends too soon")))
+        let provider = ThumbnailProvider(store: home.store, decoder: decoder)
+        guard case .failed = provider.outcome(for: request(fileSize: 120), cancellation: CancellationFlag()) else {
+            Issue.record("expected a failure")
+            return
+        }
+        #expect(home.store.hasFailed(uri: uri, modified: 1_000, fileSize: 120, cancellation: CancellationFlag()))
+        guard case .failedEarlier = provider.outcome(for: request(fileSize: 120), cancellation: CancellationFlag()) else {
+            Issue.record("expected the recorded failure for the same file")
+            return
+        }
+        decoder.answer(.image(PixelSize(width: 64, height: 64)))
+        guard case .generated = provider.outcome(for: request(fileSize: 4_096), cancellation: CancellationFlag()) else {
+            Issue.record("expected a new try once the file grew")
+            return
+        }
+        #expect(decoder.calls == 2)
+    }
+
     @Test(arguments: [DecodeFailure(.cancelled, "Cancelled"), DecodeFailure(.unreadable, "You do not have permission to read this file."),
                       DecodeFailure(.timedOut, IsolatedDecoder.timedOutReason)])
     func passingFailuresAreNotRecorded(failure: DecodeFailure) {

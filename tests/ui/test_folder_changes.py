@@ -145,3 +145,23 @@ def test_what_changed_before_the_folder_was_followed_shows_too(launch, tmp_path)
     # one gone, one new folder.
     app.wait_for_line(r"^trace folder-reread 1 1 1 \d+$")
     assert app.quit() == 0
+
+
+def test_a_photo_listed_while_it_was_written_shows_once_it_is_whole(launch, tmp_path):
+    """A camera import's file listed before it is whole fails; finished within the same second
+    (the same modification time to the second, which is all the thumbnail cache's failure
+    record kept), it is made a thumbnail of again."""
+    folder = tmp_path / "import"
+    make_solid(folder / "a.png", "red")
+    whole = make_solid(tmp_path / "b.png", "blue").read_bytes()
+    (folder / "b.png").write_bytes(whole[:40])                  # cut short, as while copied
+    stamp = int(time.time()) - 5
+    os.utime(folder / "b.png", (stamp, stamp))
+    app = open_folder(launch, folder, count=2, sort_by="name")
+    app.wait_for_line(r"^trace tile-failed 1 \d+$")
+    mark = app.mark()
+    (folder / "b.png").write_bytes(whole)                       # whole, in the same second
+    os.utime(folder / "b.png", (stamp + 0.5, stamp + 0.5))
+    app.wait_for_line(r"^trace tile-loaded 1 \d+$", since=mark)
+    wait_for_screen(app, shows("red", "blue"), what="the photo's own picture once it is whole")
+    assert app.quit() == 0

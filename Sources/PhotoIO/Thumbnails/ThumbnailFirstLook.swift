@@ -20,7 +20,7 @@ extension ThumbnailProvider {
                                     cancellation: cancellation) {
             return .final(.cached(cached))
         }
-        if let earlier = store.recordedFailure(uri: request.uri, modified: request.modified, cancellation: cancellation) {
+        if let earlier = store.recordedFailure(uri: request.uri, modified: request.modified, fileSize: request.fileSize, cancellation: cancellation) {
             return .final(.failedEarlier(DecodeFailure(earlier.kind, tr("Could not be decoded earlier: %s", earlier.reason))))
         }
         guard let reader = decoder as? any EmbeddedPreviewReading else { return .preview(nil) }

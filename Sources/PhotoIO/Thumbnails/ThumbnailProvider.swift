@@ -64,7 +64,7 @@ public struct ThumbnailProvider: Sendable {
                                     cancellation: cancellation) {
             return .cached(cached)
         }
-        if let earlier = store.recordedFailure(uri: request.uri, modified: request.modified, cancellation: cancellation) {
+        if let earlier = store.recordedFailure(uri: request.uri, modified: request.modified, fileSize: request.fileSize, cancellation: cancellation) {
             return .failedEarlier(DecodeFailure(earlier.kind, tr("Could not be decoded earlier: %s", earlier.reason)))
         }
         if cancellation.isCancelled { return .failed(Self.cancelled) }
@@ -84,7 +84,7 @@ public struct ThumbnailProvider: Sendable {
             }
         case .failure(let failure):
             if failure.isLasting {
-                try? store.recordFailure(uri: request.uri, modified: request.modified, failure: failure)
+                try? store.recordFailure(uri: request.uri, modified: request.modified, fileSize: request.fileSize, failure: failure)
             }
             return .failed(failure)
         }

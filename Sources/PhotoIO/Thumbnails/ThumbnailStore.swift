@@ -122,12 +122,14 @@ public struct ThumbnailStore: Sendable {
 
     /// Records that `uri`, as modified at `modified`, could not be made a thumbnail of, as
     /// GNOME does: a 1×1 transparent PNG carrying `Thumb::URI` and `Thumb::MTime`, in this
-    /// program's own failure folder. The reason is kept too, to tell the person later.
-    public func recordFailure(uri: String, modified: Int64, failure: DecodeFailure? = nil) throws(ThumbnailCacheError) {
+    /// program's own failure folder; with `Thumb::Size` when `fileSize` is known (a file
+    /// listed while it was being written fails, and is whole within the same second, which is
+    /// all `Thumb::MTime` tells). The reason is kept too, to tell the person later.
+    public func recordFailure(uri: String, modified: Int64, fileSize: Int64? = nil, failure: DecodeFailure? = nil) throws(ThumbnailCacheError) {
         guard !isInsideCache(uri: uri) else {
             throw ThumbnailCacheError(tr("Thumbnails are not made for files inside the thumbnail cache."))
         }
-        var attributes = ThumbnailAttributes(uri: uri, modified: modified, software: ThumbnailAttributes.thisSoftware)
+        var attributes = ThumbnailAttributes(uri: uri, modified: modified, fileSize: fileSize, software: ThumbnailAttributes.thisSoftware)
         if let failure {
             attributes.failureKind = Self.name(of: failure.kind)
             attributes.failureReason = failure.reason
@@ -140,17 +142,17 @@ public struct ThumbnailStore: Sendable {
         try write(pixel, attributes: attributes, to: layout.failurePath(forURI: uri), in: layout.failureDirectory).get()
     }
 
-    /// Whether a failure was recorded for `uri` as modified at `modified`. A file modified
-    /// since is tried again.
-    public func hasFailed(uri: String, modified: Int64, cancellation: CancellationFlag) -> Bool {
-        recordedFailure(uri: uri, modified: modified, cancellation: cancellation) != nil
+    /// Whether a failure was recorded for `uri` as modified at `modified` (and `fileSize`
+    /// long, when both are known). A file modified since is tried again.
+    public func hasFailed(uri: String, modified: Int64, fileSize: Int64? = nil, cancellation: CancellationFlag) -> Bool {
+        recordedFailure(uri: uri, modified: modified, fileSize: fileSize, cancellation: cancellation) != nil
     }
 
-    /// The failure recorded for `uri` as modified at `modified`, with the reason recorded
-    /// then (a generic one for entries without it).
-    public func recordedFailure(uri: String, modified: Int64, cancellation: CancellationFlag) -> DecodeFailure? {
+    /// The failure recorded for `uri` as modified at `modified` (and `fileSize` long, when
+    /// both are known), with the reason recorded then (a generic one for entries without it).
+    public func recordedFailure(uri: String, modified: Int64, fileSize: Int64? = nil, cancellation: CancellationFlag) -> DecodeFailure? {
         guard let (_, attributes) = read(path: layout.failurePath(forURI: uri), fitting: PixelSize(width: 1, height: 1), cancellation: cancellation),
-              attributes.isValid(forURI: uri, modified: modified) else { return nil }
+              attributes.isValid(forURI: uri, modified: modified, fileSize: fileSize) else { return nil }
         return DecodeFailure(
             attributes.failureKind.flatMap(Self.kind(named:)) ?? .corrupt,
             attributes.failureReason ?? tr("The file could not be read as an image.")
