@@ -2,6 +2,7 @@
 JPEG's, with a "RAW" badge; moving it to the trash takes both files, and Undo brings both
 back."""
 
+import os
 import shutil
 
 from harness import COLOURS, REPO, make_solid, open_folder, wait_for_screen, wait_moved_to_trash, wait_put_back
@@ -37,10 +38,13 @@ def test_a_raw_beside_its_jpeg_is_one_tile_with_a_badge_and_trashed_and_restored
     shutil.copy(DATA / "fujifilm-s5pro-rotated.raf", folder / "IMG_0042.RAF")
     make_solid(folder / "IMG_0043.png", "green", size="1600x1200")
     originals = {p.name: p.read_bytes() for p in folder.iterdir()}
+    os.utime(folder)                    # modified as the app starts: read again once followed
 
     # Two photos, not three: the RAF goes with its JPEG, whose tile has the badge.
     app = open_folder(launch, folder, count=2, sort_by="name")
     image = wait_for_screen(app, badges_check, what="the JPEG's tile with a RAW badge, the PNG's without")
+    # Read again, the folder is as the tree holds it: the RAF shown with its JPEG is no new file.
+    app.wait_for_line(r"^trace folder-reread 0 0 0 \d+$")
     red = image.blobs(TILES)["red"]
 
     app.ctrl_click(red.cx, red.cy)

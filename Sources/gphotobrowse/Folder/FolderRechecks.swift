@@ -55,9 +55,9 @@ final class FolderRechecks {
             let update = contents.map { recheck.update(photos: $0.photos, folders: $0.folders) }
             owner.onMain { rechecks in
                 let reported = rechecks.reported.removeValue(forKey: folder.uri) ?? []
-                guard let update = update?.excluding(reported), !update.isEmpty else { return }
+                guard let update = update?.excluding(reported) else { return }
                 Trace.milestone("folder-reread", update.updated.count, update.removed.count, update.folders.count)
-                rechecks.onUpdate(update, folder)
+                if !update.isEmpty { rechecks.onUpdate(update, folder) }
             }
         }
     }
