@@ -32,6 +32,14 @@ private func tripPhoto(_ name: String, modified: Int64 = 1, size: Int64 = 10) ->
         #expect(update.folders == [TreeFolder(uri: trip.uri + "/Day 3", path: ["Trip", "Day 3"])])
     }
 
+    @Test func theFilesShownWithAPhotoAreNotNew() {
+        var jpeg = tripPhoto("IMG_1.JPG")
+        jpeg.companions = [tripPhoto("IMG_1.RAF")]
+        let recheck = FolderRecheck(folder: trip, photos: [jpeg], folders: [])
+        #expect(recheck.update(photos: [tripPhoto("IMG_1.JPG"), tripPhoto("IMG_1.RAF")], folders: []).isEmpty)
+        #expect(recheck.update(photos: [tripPhoto("IMG_1.JPG")], folders: []).removed == [trip.uri + "/IMG_1.RAF"])
+    }
+
     @Test func aFollowedLinkStillThereIsNotGone() {
         let recheck = FolderRecheck(folder: trip, photos: [], folders: [trip.uri + "/Linked"])
         let update = recheck.update(photos: [], folders: [(uri: trip.uri + "/Linked", name: "Linked", isWalked: false)])

@@ -28,19 +28,16 @@ public struct FolderRecheck: Sendable {
 
     /// The folder read again.
     public let folder: TreeFolder
-    private let photos: [String: Known]
+    private let photos: [Photo]
     private let folders: Set<String>
 
-    /// The folder as the tree holds it, taken before it is read again: its photos (every file
-    /// in it the tree holds, each pair's two) and the subfolders followed in it, by URI.
+    /// The folder as the tree holds it, taken before it is read again (on the main thread: a
+    /// copy of the list, no photo looked at): the photos it shows (each with the files shown
+    /// with it, a RAW file or a Live Photo's movie: `companions`) and the subfolders followed
+    /// in it, by URI.
     public init(folder: TreeFolder, photos: [Photo], folders: Set<String>) {
         self.folder = folder
-        var known: [String: Known] = [:]
-        known.reserveCapacity(photos.count)
-        for photo in photos {
-            known[photo.id] = Known(modified: photo.modified, size: photo.size, contentType: photo.contentType)
-        }
-        self.photos = known
+        self.photos = photos
         self.folders = folders
     }
 
@@ -49,10 +46,17 @@ public struct FolderRecheck: Sendable {
     /// New or changed photos are `updated`, photos and followed subfolders no longer there
     /// `removed`, new subfolders a walk would enter `folders`. What
     /// appeared after the tree was taken and went away before the folder was read again is in
-    /// neither, and is not missed: its monitor reported it.
+    /// neither, and is not missed: its monitor reported it. On a worker: a folder of 100,000
+    /// photos is compared by a table of them made here.
     public func update(photos listed: [Photo], folders listedFolders: [(uri: String, name: String, isWalked: Bool)]) -> FolderUpdate {
         var update = FolderUpdate()
-        var unseen = photos
+        var unseen: [String: Known] = [:]
+        unseen.reserveCapacity(photos.count)
+        for photo in photos {
+            for file in [photo] + photo.companions {
+                unseen[file.id] = Known(modified: file.modified, size: file.size, contentType: file.contentType)
+            }
+        }
         for photo in listed {
             guard let known = unseen.removeValue(forKey: photo.id) else {
                 update.updated.append(photo)

@@ -254,13 +254,11 @@ final class FolderSource: AlbumSource {
         followed.add(folder, monitor: monitor)
     }
 
-    /// `folder` as the tree and the monitors hold it, to be read again (every file of it: the
-    /// photos shown and the RAW files and movies shown with them); nil when it is no longer
-    /// followed.
+    /// `folder` as the tree and the monitors hold it, to be read again; nil when it is no
+    /// longer followed.
     private func known(_ folder: TreeFolder) -> FolderRecheck? {
         guard followed.isFollowed(folder.uri) else { return nil }
-        let shown = tree.photos(in: .folder(folder.uri))
-        return FolderRecheck(folder: folder, photos: shown + shown.flatMap(\.companions), folders: followed.children(of: folder.uri))
+        return FolderRecheck(folder: folder, photos: tree.photos(in: .folder(folder.uri)), folders: followed.children(of: folder.uri))
     }
 
     /// What changed in `folder`, as its monitor or a reading again found it.
