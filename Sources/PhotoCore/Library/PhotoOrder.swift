@@ -67,11 +67,17 @@ extension PhotoOrder {
             merge(b, into: &a, shortIsFirst: false)
             return a
         }
-        var out: [Photo] = []
+        return Self.merged(a, b, by: areInIncreasingOrder)
+    }
+
+    /// Two runs, each in the order `isBefore` gives, as one run in that order (`a`'s element
+    /// first on a tie): photos, or a sort's records.
+    fileprivate static func merged<Element>(_ a: [Element], _ b: [Element], by isBefore: (Element, Element) -> Bool) -> [Element] {
+        var out: [Element] = []
         out.reserveCapacity(a.count + b.count)
         var i = 0, j = 0
         while i < a.count && j < b.count {
-            if areInIncreasingOrder(b[j], a[i]) { out.append(b[j]); j += 1 } else { out.append(a[i]); i += 1 }
+            if isBefore(b[j], a[i]) { out.append(b[j]); j += 1 } else { out.append(a[i]); i += 1 }
         }
         out.append(contentsOf: a[i...])
         out.append(contentsOf: b[j...])
@@ -131,25 +137,17 @@ extension PhotoOrder {
 
     /// `records` of `photos` sorted.
     fileprivate func sort(_ records: inout [SortRecord], of photos: [Photo]) {
-        photos.withUnsafeBufferPointer { photos in
-            records.sort { a, b in a.isBefore(b) ?? areInIncreasingOrder(photos[Int(a.place)], photos[Int(b.place)]) }
-        }
+        photos.withUnsafeBufferPointer { photos in records.sort { a, b in isBefore(a, b, of: photos) } }
     }
 
     /// Two sorted runs of records of `photos` as one (the first's record first on a tie).
     private func merged(_ a: [SortRecord], _ b: [SortRecord], of photos: [Photo]) -> [SortRecord] {
-        photos.withUnsafeBufferPointer { photos in
-            var out: [SortRecord] = []
-            out.reserveCapacity(a.count + b.count)
-            var i = 0, j = 0
-            while i < a.count && j < b.count {
-                let bFirst = b[j].isBefore(a[i]) ?? areInIncreasingOrder(photos[Int(b[j].place)], photos[Int(a[i].place)])
-                if bFirst { out.append(b[j]); j += 1 } else { out.append(a[i]); i += 1 }
-            }
-            out.append(contentsOf: a[i...])
-            out.append(contentsOf: b[j...])
-            return out
-        }
+        photos.withUnsafeBufferPointer { photos in Self.merged(a, b) { isBefore($0, $1, of: photos) } }
+    }
+
+    /// Whether record `a` comes before `b`: by what they hold, else by their photos.
+    @inline(__always) private func isBefore(_ a: SortRecord, _ b: SortRecord, of photos: UnsafeBufferPointer<Photo>) -> Bool {
+        a.isBefore(b) ?? areInIncreasingOrder(photos[Int(a.place)], photos[Int(b.place)])
     }
 }
 
@@ -186,7 +184,6 @@ private struct SortRecord {
         if name2 != other.name2 { return name2 < other.name2 }
         return nil
     }
-
 }
 
 /// Two halves of a list's records, each sorted by its own thread (`PhotoOrder.sorted`), which
