@@ -39,8 +39,7 @@ enum LocalFolderReader {
                 guard errno == 0 else { return .brokenOff(String(cString: strerror(errno))) }
                 return .finished
             }
-            // The name read where readdir left it, not copied out of the entry.
-            let name = (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self)
+            let name = Self.name(of: entry)
             guard !isDotOrDotDot(name) else { continue }
             describe(name: name, type: entry.pointee.d_type, in: fd, prefix: prefix, names: &names, cancellable: cancellable,
                      photo: photo, subfolder: subfolder, skip: skip)
@@ -49,6 +48,12 @@ enum LocalFolderReader {
 
     /// Where a `dirent` holds its name.
     private static let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+
+    /// The name of an entry `readdir` returned, read where it left it, not copied out of the
+    /// entry (256 bytes a file).
+    static func name(of entry: UnsafeMutablePointer<dirent>) -> UnsafePointer<CChar> {
+        (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self)
+    }
 
     private static func isDotOrDotDot(_ name: UnsafePointer<CChar>) -> Bool {
         name[0] == 0x2E && (name[1] == 0 || (name[1] == 0x2E && name[2] == 0))

@@ -40,15 +40,12 @@ extension PhotoMarksStore {
         defer { closedir(folder) }
         var names: [String] = []
         while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes -> String? in
-                let length = strnlen(bytes.baseAddress!.assumingMemoryBound(to: CChar.self), bytes.count)
-                // ".xmp" in any case, as `SidecarNames.isSidecar` takes it.
-                guard length > 4 else { return nil }
-                let tail = bytes[(length - 4)..<length].map { $0 | 0x20 }
-                guard tail == Array(".xmp".utf8) else { return nil }
-                return String(decoding: bytes[..<length], as: UTF8.self)
-            }
-            if let name { names.append(name) }
+            let name = LocalFolderReader.name(of: entry)
+            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: strlen(name))
+            // ".xmp" in any case, as `SidecarNames.isSidecar` takes it, with no string made for
+            // every other name.
+            guard bytes.count > 4, zip(bytes[(bytes.count - 4)...], ".xmp".utf8).allSatisfy({ $0 | 0x20 == $1 }) else { continue }
+            names.append(String(decoding: bytes, as: UTF8.self))
         }
         return names
     }
