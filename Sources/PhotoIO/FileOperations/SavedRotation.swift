@@ -101,8 +101,7 @@ public enum SavedRotation {
         guard let info = g_file_query_info(file, "standard::type,standard::size,time::modified,time::modified-usec,unix::mode",
                                            G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, nil, nil) else { return nil }
         defer { unref(info) }
-        let modified = UInt64(g_file_info_get_attribute_uint64(info, "time::modified")) * 1_000_000
-            + UInt64(g_file_info_get_attribute_uint32(info, "time::modified-usec"))
+        let modified = UInt64(bitPattern: modifiedMicroseconds(in: info))
         let mode = g_file_info_has_attribute(info, "unix::mode") != 0 ? g_file_info_get_attribute_uint32(info, "unix::mode") & 0o7777 : 0o644
         return Status(size: Int(g_file_info_get_size(info)), modified: modified, mode: mode,
                       isRegular: g_file_info_get_file_type(info) == G_FILE_TYPE_REGULAR)

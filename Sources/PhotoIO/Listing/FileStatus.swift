@@ -34,13 +34,11 @@ public struct FileStatus: Sendable, Equatable {
             return .failure(DecodeFailure(.unreadable, message))
         }
         defer { unref(info) }
-        let seconds = Int64(g_file_info_get_attribute_uint64(info, "time::modified"))
-        let micros = Int64(g_file_info_get_attribute_uint32(info, "time::modified-usec"))
         let type = g_file_info_get_file_type(info)
         return .success(FileStatus(
             uri: uri,
             isDirectory: type == G_FILE_TYPE_DIRECTORY || type == G_FILE_TYPE_MOUNTABLE,
-            modified: seconds * 1_000_000 + micros,
+            modified: modifiedMicroseconds(in: info),
             size: Int64(g_file_info_get_size(info))
         ))
     }

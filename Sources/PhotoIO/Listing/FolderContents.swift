@@ -39,7 +39,6 @@ public struct FolderContents: Sendable {
         guard let info = g_file_query_info(folder, attributes, G_FILE_QUERY_INFO_NONE, cancellable.pointer, nil) else { return nil }
         defer { unref(info) }
         guard g_file_info_has_attribute(info, "time::modified") != 0 else { return nil }
-        let seconds = Int64(g_file_info_get_attribute_uint64(info, "time::modified"))
-        return seconds * 1_000_000 + Int64(g_file_info_get_attribute_uint32(info, "time::modified-usec"))
+        return modifiedMicroseconds(in: info)
     }
 }

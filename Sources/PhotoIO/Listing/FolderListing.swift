@@ -224,12 +224,10 @@ public final class FolderListing: @unchecked Sendable {
             return nil
         }
         guard let name = g_file_info_get_name(info) else { return nil }
-        let seconds = Int64(g_file_info_get_attribute_uint64(info, "time::modified"))
-        let micros = Int64(g_file_info_get_attribute_uint32(info, "time::modified-usec"))
         return photo(
             name: name, displayName: displayName,
             fastContentType: g_file_info_get_attribute_string(info, "standard::fast-content-type").map { String(cString: $0) },
-            modified: seconds * 1_000_000 + micros, size: Int64(g_file_info_get_size(info)),
+            modified: modifiedMicroseconds(in: info), size: Int64(g_file_info_get_size(info)),
             uri: { PhotoIO.uri(of: child) },
             sniff: { sniffContentType(child, cancellable: cancellable) }
         )
