@@ -7,8 +7,8 @@ import PhotoIO
 /// model (`FolderTree`) as the app's worker and main thread do, each timed over a few
 /// passes on a warm tree, All Photos' list made from the whole tree at once (a listing's
 /// hand-over on the main thread), and every photo's date taken set in the tree and that list
-/// at once (a folder opened again, its dates from the cache). Shows what the albums benchmark's "every album" figure is
-/// made of once the window's start-up is set aside.
+/// at once (a folder opened again, its dates from the cache). Shows what the albums
+/// benchmark's "every album" figure is made of once the window's start-up is set aside.
 enum WalkCommand: BenchCommand {
     static let name = "walk"
     static let arguments = "[--passes N] DIR"

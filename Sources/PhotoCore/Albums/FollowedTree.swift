@@ -38,13 +38,13 @@ public struct FollowedTree<Monitor> {
 
     /// The folders followed directly in the folder at `uri` (not those below them), by URI.
     public func children(of uri: String) -> Set<String> {
-        let prefix = uri.hasSuffix("/") ? uri : uri + "/"
+        let prefix = Self.prefix(below: uri)
         return Set(followed.keys.filter { $0.hasPrefix(prefix) && !$0.dropFirst(prefix.count).contains("/") })
     }
 
     /// The folders followed at `uri` and below it.
     public func folders(atOrBelow uri: String) -> [TreeFolder] {
-        let prefix = uri.hasSuffix("/") ? uri : uri + "/"
+        let prefix = Self.prefix(below: uri)
         return followed.values.filter { $0.folder.uri == uri || $0.folder.uri.hasPrefix(prefix) }.map(\.folder)
     }
 
@@ -60,13 +60,17 @@ public struct FollowedTree<Monitor> {
         let folders = gone.filter { followed[$0] != nil }.sorted()
         var monitors: [Monitor] = []
         for uri in folders {
-            let prefix = uri.hasSuffix("/") ? uri : uri + "/"
+            let prefix = Self.prefix(below: uri)
             for key in followed.keys.sorted() where key == uri || key.hasPrefix(prefix) {
                 if let entry = followed.removeValue(forKey: key) { monitors.append(entry.monitor) }
             }
         }
         return (folders, monitors)
     }
+
+    /// What the URIs of everything below the folder at `uri` start with ("a/", not "a": "ab"
+    /// is not below "a").
+    private static func prefix(below uri: String) -> String { uri.hasSuffix("/") ? uri : uri + "/" }
 
     /// Stops following everything; returns the monitors to stop.
     public mutating func removeAll() -> [Monitor] {

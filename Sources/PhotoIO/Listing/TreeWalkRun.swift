@@ -209,9 +209,9 @@ public final class TreeWalkRun: @unchecked Sendable {
 }
 
 /// Stops the whole process (SIGSTOP) when tracing is on and `GPHOTOBROWSE_STOP_AFTER_WALK`
-/// is set, once a walk has read everything and before the main thread hears that it ended: what a machine
-/// too busy to run the main thread for a while does, made certain for the tests of what
-/// changes on disk meanwhile. A test continues the process (SIGCONT). Only the first walk
+/// is set, once a walk has read everything and before the main thread hears that it ended:
+/// what a machine too busy to run the main thread for a while does, made certain for the
+/// tests of what changes on disk meanwhile. A test continues the process (SIGCONT). Only the first walk
 /// to end stops it, after `trace walk-stopped MS`.
 private func stopIfAsked() {
     guard Trace.isEnabled, getenv("GPHOTOBROWSE_STOP_AFTER_WALK") != nil, stopAfterWalk.withLock({ asked in

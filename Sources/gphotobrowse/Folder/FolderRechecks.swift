@@ -27,7 +27,7 @@ final class FolderRechecks {
 
     /// Reads again those of `folders` modified since `walkStarted` (microseconds since 1970).
     func recheck(_ folders: [TreeFolder], walkStarted: Int64) {
-        guard !folders.isEmpty, let first = folders.first else { return }
+        guard let first = folders.first else { return }
         let owner = MainThreadOwner(self)
         jobs.lookUp(first.uri, within: stopped) { flag in
             let due = folders.filter { folder in
@@ -41,9 +41,10 @@ final class FolderRechecks {
         }
     }
 
-    /// Files a folder's monitor reported: newer than what a reading under way may find.
-    func monitorReported(_ uris: some Sequence<String>, in folder: TreeFolder) {
-        reported[folder.uri]?.formUnion(uris)
+    /// What a folder's monitor reported: newer than what a reading under way may find.
+    func monitorReported(_ update: FolderUpdate, in folder: TreeFolder) {
+        guard reported[folder.uri] != nil else { return }
+        reported[folder.uri]!.formUnion(update.updated.map(\.id) + update.removed + update.folders.map(\.uri))
     }
 
     private func read(_ folder: TreeFolder) {

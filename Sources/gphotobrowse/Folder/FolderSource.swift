@@ -248,7 +248,7 @@ final class FolderSource: AlbumSource {
         let monitor = FolderMonitor(folder: folder, jobs: jobs)
         monitor.onUpdate = { [weak self, weak monitor] update in
             guard let self, let monitor else { return }
-            rechecks.monitorReported(update.updated.map(\.id) + update.removed + update.folders.map(\.uri), in: monitor.folder)
+            rechecks.monitorReported(update, in: monitor.folder)
             apply(update, in: monitor.folder)
         }
         followed.add(folder, monitor: monitor)
