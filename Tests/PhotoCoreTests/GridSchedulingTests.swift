@@ -38,6 +38,12 @@ import Testing
         #expect(ThumbnailPriority.forTile(TilePlacement(visible: true, distance: 600 * 40), viewHeight: 600) != nil)
     }
 
+    @Test func whileTheAlbumIsListedOnlyTilesInViewAreAskedFor() {
+        #expect(ThumbnailPriority.forTile(TilePlacement(visible: true, distance: 5000), viewHeight: 600, albumListed: false) != nil)
+        #expect(ThumbnailPriority.forTile(TilePlacement(visible: false, distance: 10), viewHeight: 600, albumListed: false) == nil)
+        #expect(ThumbnailPriority.forTile(TilePlacement(visible: false, distance: 10), viewHeight: 600, albumListed: true) != nil)
+    }
+
     @Test func aHugeDistanceStaysInItsBand() throws {
         let farInView = try #require(ThumbnailPriority.forTile(TilePlacement(visible: true, distance: 50_000_000), viewHeight: 100_000_000))
         #expect(farInView > ThumbnailPriority.boundBand)
@@ -58,6 +64,11 @@ import Testing
         #expect(PrefetchWindow<Int>.range(visible: 0...9, count: 100, scrollingDown: false).isEmpty)
         #expect(PrefetchWindow<Int>.range(visible: nil, count: 100, scrollingDown: true).isEmpty)
         #expect(PrefetchWindow<Int>.range(visible: 0...9, count: 0, scrollingDown: true).isEmpty)
+    }
+
+    @Test func waitsForTheAlbumToBeListed() {
+        #expect(PrefetchWindow<Int>.range(visible: 10...19, count: 100, scrollingDown: true, albumListed: false).isEmpty)
+        #expect(PrefetchWindow<Int>.range(visible: 10...19, count: 100, scrollingDown: true, albumListed: true) == 20..<30)
     }
 
     @Test func distanceCountsFromTheEdgeOfTheView() {

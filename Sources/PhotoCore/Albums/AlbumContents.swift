@@ -24,6 +24,7 @@ public final class AlbumContents {
     public private(set) var isListed = false
     public weak var source: (any AlbumSource)?
     private var changeObservers: [(PhotoList.Splice) -> Void] = []
+    private var listedObservers: [() -> Void] = []
     /// A search's filter: the photos it keeps are `photos` (nil: every photo shown).
     private var keep: ((Photo) -> Bool)?
     /// While filtered, every photo of the album in its order (`photos` is the part shown).
@@ -52,6 +53,11 @@ public final class AlbumContents {
     /// Calls `observer` with each change of the display order, after `photos` has changed.
     public func observeChanges(_ observer: @escaping (PhotoList.Splice) -> Void) {
         changeObservers.append(observer)
+    }
+
+    /// Calls `observer` once the album is listed, after `onListed` (not at all if it is already).
+    public func observeListed(_ observer: @escaping () -> Void) {
+        listedObservers.append(observer)
     }
 
     // MARK: What the source tells it
@@ -123,6 +129,8 @@ public final class AlbumContents {
         guard !isListed else { return }
         isListed = true
         onListed(result.map { _ in photos.count })
+        for observer in listedObservers { observer() }
+        listedObservers = []
         if photos.order.key == .dateTaken { source?.datesNeeded(by: self) }
     }
 

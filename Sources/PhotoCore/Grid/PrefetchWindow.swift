@@ -9,9 +9,10 @@ public struct PrefetchWindow<Key: Hashable & Sendable>: Sendable {
 
     /// The positions of the next screenful: as many photos as are in view (`visible`, the
     /// first and last positions in view), after them when scrolling down, before them
-    /// when scrolling up; empty when nothing is in view.
-    public static func range(visible: ClosedRange<Int>?, count: Int, scrollingDown: Bool) -> Range<Int> {
-        guard let visible, count > 0 else { return 0..<0 }
+    /// when scrolling up; empty when nothing is in view, and while the album is still being
+    /// listed (`albumListed` false: the next screenful is not known before its last photo is).
+    public static func range(visible: ClosedRange<Int>?, count: Int, scrollingDown: Bool, albumListed: Bool = true) -> Range<Int> {
+        guard let visible, count > 0, albumListed else { return 0..<0 }
         let screenful = visible.count
         if scrollingDown {
             let start = min(visible.upperBound + 1, count)

@@ -36,9 +36,12 @@ public enum ThumbnailPriority {
 
     /// The priority of a bound tile's thumbnail, or nil when it should not be asked for yet:
     /// GTK keeps about 30 rows of tiles bound, and those further than two screens (in
-    /// `distance`'s units) wait until a scroll brings them near.
-    public static func forTile(_ placement: TilePlacement, viewHeight: Int) -> Int? {
-        if !placement.visible && placement.distance > viewHeight * 4 { return nil }
+    /// `distance`'s units) wait until a scroll brings them near. While the album is still
+    /// being listed (`albumListed` false) only tiles in view are asked for: photos listed
+    /// later may sort before those near the view (a folder's files are listed in no order),
+    /// and the processor goes to the listing.
+    public static func forTile(_ placement: TilePlacement, viewHeight: Int, albumListed: Bool = true) -> Int? {
+        if !placement.visible && (!albumListed || placement.distance > viewHeight * 4) { return nil }
         let band = placement.visible ? visibleBand : boundBand
         return band - min(placement.distance, bandWidth)
     }

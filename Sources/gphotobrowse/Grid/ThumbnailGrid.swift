@@ -113,6 +113,8 @@ final class ThumbnailGrid {
         // A grid shown again (an album switched back to) asks for the thumbnails of tiles
         // bound while it was hidden: photos that arrived meanwhile.
         onSignal(gridView, "map") { [weak self] in self?.scheduler.schedule() }
+        // Tiles out of view wait for the listing's end (`ThumbnailPriority`).
+        contents.observeListed { [weak self] in self?.scheduler.schedule() }
         if let adjustment = gtk_scrollable_get_vadjustment(gridView) {
             onSignal(adjustment, "value-changed") { [weak self] in
                 self?.scheduler.scrolled(to: gtk_adjustment_get_value(adjustment))

@@ -4,7 +4,8 @@ import PhotoCore
 /// When and in which order the grid asks for thumbnails: after each layout, the tiles in
 /// view first (nearest the middle first), then tiles GTK keeps bound nearby, then the next
 /// screenful in the scrolling direction (the core's `ThumbnailPriority` and
-/// `PrefetchWindow`). Unbinding a tile lets its request go.
+/// `PrefetchWindow`); while the album is being listed, the tiles in view alone, the others
+/// once it is listed. Unbinding a tile lets its request go.
 ///
 /// It also prints the `visible-thumbnails` trace each time every tile in view shows its
 /// final state.
@@ -166,7 +167,7 @@ final class ThumbnailScheduler {
                 continue
             }
             guard let place = placement(of: tile, in: grid),
-                  let priority = ThumbnailPriority.forTile(place, viewHeight: height) else { continue }
+                  let priority = ThumbnailPriority.forTile(place, viewHeight: height, albumListed: grid.contents.isListed) else { continue }
             loader.request(key, priority: priority)
             if Trace.tilesEnabled, let index = grid.contents.photos.index(of: key.id) { Trace.milestone("tile-requested", index) }
             tileRequests[id] = key
@@ -185,7 +186,8 @@ final class ThumbnailScheduler {
         }
         var wanted: [PhotoVersion: Int] = [:]
         if let first = inView.min(), let last = inView.max() {
-            for index in PrefetchWindow<PhotoVersion>.range(visible: first...last, count: photos.count, scrollingDown: scrollingDown) {
+            for index in PrefetchWindow<PhotoVersion>.range(visible: first...last, count: photos.count, scrollingDown: scrollingDown,
+                                                            albumListed: grid.contents.isListed) {
                 let key = photos[index].version
                 guard !loader.isCached(key) else { continue }
                 let distance = PrefetchWindow<PhotoVersion>.distance(of: index, from: first...last, scrollingDown: scrollingDown)
