@@ -12,6 +12,8 @@ final class WindowTitle {
     private let spinner: Widget
     private let window: UnsafeMutablePointer<GtkWindow>
     private(set) var isBusy = false
+    /// The timer that shows the spinner, while a wait has not lasted long enough (0: none).
+    private var spinnerDelay: UInt32 = 0
 
     init(window: UnsafeMutablePointer<GtkWindow>) {
         self.window = window
@@ -24,12 +26,25 @@ final class WindowTitle {
         gtk_box_append(root.cast(), titles)
     }
 
-    /// Shows the spinner (connecting, downloading a list, listing) or hides it.
+    /// Shows the spinner (connecting, downloading a list, listing) once the wait has lasted
+    /// half a second, or hides it: a folder listed sooner (most are) shows none, and its
+    /// frames are not drawn beside the listing.
     func setBusy(_ busy: Bool) {
         guard busy != isBusy else { return }
         isBusy = busy
-        gtk_widget_set_visible(spinner, busy ? 1 : 0)
-        if busy { gtk_spinner_start(spinner.cast()) } else { gtk_spinner_stop(spinner.cast()) }
+        if spinnerDelay != 0 { g_source_remove(spinnerDelay) }
+        spinnerDelay = 0
+        if busy {
+            spinnerDelay = after(milliseconds: 500) { [weak self] in
+                guard let self else { return }
+                spinnerDelay = 0
+                gtk_widget_set_visible(spinner, 1)
+                gtk_spinner_start(spinner.cast())
+            }
+        } else {
+            gtk_widget_set_visible(spinner, 0)
+            gtk_spinner_stop(spinner.cast())
+        }
         Trace.milestone("busy", busy ? 1 : 0)
     }
 
