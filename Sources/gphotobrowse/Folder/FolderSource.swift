@@ -22,10 +22,15 @@ final class FolderSource: AlbumSource {
     private let treeAlbums: FolderAlbums
     /// One monitor per folder walked.
     private var followed = FollowedTree<FolderMonitor>()
-    /// Folders to follow once the window has drawn its first frame (nil from then on):
-    /// watching a folder costs the kernel a pass over its entries (about 20 ms for one of
-    /// 100,000 files), which the first frame does not wait for.
+    /// Folders to follow once the window has drawn its first frame and the first walk has
+    /// ended (nil from then on): watching a folder costs the kernel a pass over its entries
+    /// (17 ms of the main thread for one of 100,000 files), which neither the first frame
+    /// nor the listing waits for. What changed in them meanwhile is read again then
+    /// (`FolderRechecks`).
     private var followedFromFirstFrame: [TreeFolder]? = []
+    /// Whether the window has drawn its first frame (the folders are followed from then on,
+    /// once the first walk has ended).
+    private var isFirstFrameDrawn = false
     /// Walks of subfolders that appeared after the first walk.
     private var laterWalks: [TreeWalkRun] = []
     /// Folders a walk read, read again once followed if they changed meanwhile.
@@ -107,7 +112,7 @@ final class FolderSource: AlbumSource {
     /// taken in two steps: its first delivery at once (the first album, the first screen),
     /// the rest, and then whatever it finds as it finds it, from when `later` calls back
     /// (the window passes its first frame: merging a long list should not hold it up). The
-    /// folders are followed on disk from then on too.
+    /// folders are followed on disk once that has come and the walk has ended.
     func start(takingTheRest later: (@escaping @MainActor () -> Void) -> Void = { $0() }) {
         follow(TreeFolder(uri: uri, path: []))
         let run = isWeb ? TreeWalkRun.start(WebAlbumWalk(url: uri))
@@ -116,13 +121,15 @@ final class FolderSource: AlbumSource {
         own(run)
         take(from: run, firstDeliveryOnly: true)
         later { [weak self] in
-            self?.followFoldersFound()
-            self?.adopt(run)
+            guard let self else { return }
+            isFirstFrameDrawn = true
+            if isListed { followFoldersFound() }
+            adopt(run)
         }
     }
 
-    /// Follows the folders found before the first frame, and every folder from now on at once;
-    /// then reads again those of walks that ended meanwhile.
+    /// Follows the folders found before the first frame and the first walk's end, and every
+    /// folder from now on at once; then reads again those of walks that ended meanwhile.
     private func followFoldersFound() {
         let waiting = followedFromFirstFrame ?? []
         followedFromFirstFrame = nil
@@ -224,6 +231,7 @@ final class FolderSource: AlbumSource {
         webReport = (walk?.walk as? WebAlbumWalk)?.report
         treeAlbums.finish(result.map(\.photos))
         if let walk { recheck(atOrBelow: uri, walkStarted: walk.started) }
+        if isFirstFrameDrawn { followFoldersFound() }
         readLiveIdentifiers()
         if !leftOut.isEmpty { onFoldersLeftOut(leftOut) }
         releaseFreedMemory()
