@@ -54,6 +54,30 @@ private struct Listed {
         #expect(a.modified > 0)
     }
 
+    @Test func aFolderAppearingIsSearchedAsAWalkWouldSearchIt() throws {
+        folder.folder("Trip")
+        folder.folder(".cache")
+        folder.symlink("Elsewhere", to: folder.path("Trip"))
+        folder.image("a.png", width: 8, height: 8)
+        let flag = CancellationFlag()
+        #expect(FolderListing.changedEntry(at: folder.uri("Trip"), cancellation: flag) == .folder(name: "Trip"))
+        #expect(FolderListing.changedEntry(at: folder.uri(".cache"), cancellation: flag) == .nothing)
+        #expect(FolderListing.changedEntry(at: folder.uri("Elsewhere"), cancellation: flag) == .nothing)
+        guard case .photo(let photo) = FolderListing.changedEntry(at: folder.uri("a.png"), cancellation: flag) else {
+            Issue.record("a.png is not a photo")
+            return
+        }
+        #expect(photo.displayName == "a.png")
+        // A mount point (another file system than the folder it is in): not searched, as
+        // the walk does not cross into one.
+        #expect(FolderListing.changedEntry(at: "file:///proc", cancellation: flag) == .nothing)
+
+        // Read again, the folder names the same ones to search.
+        let contents = try #require(FolderContents.read(folder.uri, cancellation: flag))
+        let folders = Dictionary(uniqueKeysWithValues: contents.folders.map { ($0.name, $0.isWalked) })
+        #expect(folders == ["Trip": true, "Elsewhere": false])
+    }
+
     @Test func missingFolderFailsSayingItDoesNotExist() throws {
         let listed = Listed(folder.uri("not-here"))
         guard case .failure(let error) = listed.result else { Issue.record("listing a missing folder succeeded"); return }

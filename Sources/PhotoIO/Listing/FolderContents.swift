@@ -22,8 +22,7 @@ public struct FolderContents: Sendable {
             contents.photos.append(photo)
         }, subfolder: { entry in
             guard !entry.name.hasPrefix(".") else { return }
-            let isWalked = !entry.isSymlink && !entry.isMountable && entry.identity?.device == device
-            contents.folders.append((entry.uri, entry.displayName, isWalked))
+            contents.folders.append((entry.uri, entry.displayName, entry.isEntered(from: device)))
         }, skip: { _ in })
         guard case .finished = end, !cancellation.isCancelled else { return nil }
         return contents

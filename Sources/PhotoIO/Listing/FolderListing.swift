@@ -99,6 +99,27 @@ public final class FolderListing: @unchecked Sendable {
         let isMountable: Bool
         /// Device and inode, when the location reports them (local files do).
         let identity: FileIdentity?
+
+        /// Whether a walk of the tree goes into this subfolder of a folder on `device` (nil:
+        /// a location that reports none) when it appears there later (a folder read again, or
+        /// reported by a monitor): not a hidden one, a symbolic link (a link to a folder is
+        /// followed by a tree's first walk alone, which tells loops apart: `FolderTreeWalk`),
+        /// something to mount, nor a folder on another drive (as `find -xdev`).
+        func isEntered(from device: UInt32?) -> Bool {
+            !name.hasPrefix(".") && !isSymlink && !isMountable && identity?.device == device
+        }
+    }
+
+    /// A folder's entry for a directory or a mountable GIO describes.
+    static func subfolderEntry(_ info: OpaquePointer?, file: OpaquePointer?) -> SubfolderEntry {
+        SubfolderEntry(
+            uri: PhotoIO.uri(of: file),
+            name: g_file_info_get_name(info).map { String(cString: $0) } ?? "",
+            displayName: g_file_info_get_display_name(info).map { String(cString: $0) } ?? "?",
+            isSymlink: g_file_info_get_is_symlink(info) != 0,
+            isMountable: g_file_info_get_file_type(info) == G_FILE_TYPE_MOUNTABLE,
+            identity: FileIdentity(info)
+        )
     }
 
     static let attributes = [
@@ -156,14 +177,7 @@ public final class FolderListing: @unchecked Sendable {
             guard let child = g_file_enumerator_get_child(enumerator, info) else { continue }
             defer { unref(child) }
             if type == G_FILE_TYPE_DIRECTORY || type == G_FILE_TYPE_MOUNTABLE {
-                subfolder(SubfolderEntry(
-                    uri: PhotoIO.uri(of: child),
-                    name: g_file_info_get_name(info).map { String(cString: $0) } ?? "",
-                    displayName: g_file_info_get_display_name(info).map { String(cString: $0) } ?? "?",
-                    isSymlink: g_file_info_get_is_symlink(info) != 0,
-                    isMountable: type == G_FILE_TYPE_MOUNTABLE,
-                    identity: FileIdentity(info)
-                ))
+                subfolder(subfolderEntry(info, file: child))
             } else if let found = describe(info: info, file: child, cancellable: cancellable, skip: skip) {
                 photo(found)
             }
@@ -188,19 +202,24 @@ public final class FolderListing: @unchecked Sendable {
     /// searches (`.nothing`).
     public typealias ChangedEntry = FolderUpdate.Entry
 
-    /// Looks up a path a folder monitor reported, as the tree's walk would see it: a link to
-    /// a folder that appears later is not followed (it might lead back into the tree).
-    /// Blocking I/O: on a worker, until `cancellation` (GIO's call is cancelled with it).
+    /// Looks up a path a folder monitor reported, as the tree's walk would see it: a folder
+    /// is searched when a walk would go into it (`SubfolderEntry.isEntered`: a link to a
+    /// folder that appears later is not followed, it might lead back into the tree; a mount
+    /// point or another drive's folder is not searched). Blocking I/O: on a worker, until
+    /// `cancellation` (GIO's call is cancelled with it).
     public static func changedEntry(at uri: String, cancellation: CancellationFlag) -> ChangedEntry {
         let file = g_file_new_for_uri(uri)
         defer { unref(file) }
         let cancellable = GIOCancellable(cancellation)
         guard let info = g_file_query_info(file, attributes, G_FILE_QUERY_INFO_NONE, cancellable.pointer, nil) else { return .nothing }
         defer { unref(info) }
-        if g_file_info_get_file_type(info) == G_FILE_TYPE_DIRECTORY {
-            let name = g_file_info_get_name(info).map { String(cString: $0) } ?? ""
-            guard !name.hasPrefix("."), g_file_info_get_is_symlink(info) == 0 else { return .nothing }
-            return .folder(name: g_file_info_get_display_name(info).map { String(cString: $0) } ?? name)
+        let type = g_file_info_get_file_type(info)
+        if type == G_FILE_TYPE_DIRECTORY || type == G_FILE_TYPE_MOUNTABLE {
+            let entry = subfolderEntry(info, file: file)
+            let parent = g_file_get_parent(file)
+            defer { unref(parent) }
+            let device = FileIdentity(of: parent, cancellable: cancellable.pointer)?.device
+            return entry.isEntered(from: device) ? .folder(name: entry.displayName) : .nothing
         }
         return describe(info: info, file: file, cancellable: cancellable.pointer, skip: { _ in }).map { .photo($0) } ?? .nothing
     }
