@@ -320,7 +320,7 @@ final class ThumbnailTile {
         setTooltip(ShownText(OutsideText(photo.displayName)))
     }
 
-    /// Unbinds the tile.
+    /// Unbinds the tile: it shows, and says, nothing of the photo it showed.
     func clear() {
         photo = nil
         isMissing = false
@@ -328,5 +328,6 @@ final class ThumbnailTile {
         showMarks(nil)
         showBadge(nil)
         apply(nil)
+        setTooltip(ShownText(""))
     }
 }
