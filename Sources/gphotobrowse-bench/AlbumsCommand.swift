@@ -27,12 +27,8 @@ enum AlbumsCommand: BenchCommand {
     static let summary = "the app on a tree of albums: the switcher, every album, switching back, peak memory; against find and gThumb"
 
     static func run(_ arguments: [String]) -> Int32 {
-        let options: BenchOptions
-        switch BenchOptions.parse(arguments, numbers: ["--albums": (200, 2), "--photos": (50_000, 2), "--switches": (8, 2)],
-                                  texts: ["--app": appBesideThisProgram, "--tree": ""]) {
-        case .success(let parsed): options = parsed
-        case .failure(let problem): return usageError(problem.message)
-        }
+        guard let options = options(arguments, numbers: ["--albums": (200, 2), "--photos": (50_000, 2), "--switches": (8, 2)],
+                                    texts: ["--app": appBesideThisProgram, "--tree": ""]) else { return 2 }
         let albumCount = options.number("--albums"), photoCount = options.number("--photos")
         let switches = options.number("--switches"), app = options.text("--app")
         guard photoCount >= albumCount else { return usageError("--photos must be at least --albums") }

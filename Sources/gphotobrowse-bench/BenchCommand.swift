@@ -22,6 +22,18 @@ extension BenchCommand {
         printError("gphotobrowse-bench \(name): \(message)\n\(usage)")
         return 2
     }
+
+    /// The options in `arguments` (as `BenchOptions.parse` reads them), or nil once a
+    /// mistake in them is reported (`usageError`: the command exits with status 2).
+    static func options(_ arguments: [String], numbers: [String: (default: Int, atLeast: Int)] = [:],
+                        texts: [String: String] = [:], takesOperands: Bool = false) -> BenchOptions? {
+        switch BenchOptions.parse(arguments, numbers: numbers, texts: texts, takesOperands: takesOperands) {
+        case .success(let options): return options
+        case .failure(let problem):
+            _ = usageError(problem.message)
+            return nil
+        }
+    }
 }
 
 /// Picks the command named by the first argument and runs it.

@@ -22,12 +22,8 @@ enum BoardCommand: BenchCommand {
     static let summary = "the drawing board on a large photo: pen latency, undo and redo of many strokes, saving"
 
     static func run(_ arguments: [String]) -> Int32 {
-        let options: BenchOptions
-        switch BenchOptions.parse(arguments, numbers: ["--megapixels": (24, 1), "--strokes": (500, 10), "--moves": (200, 20)],
-                                  texts: ["--app": appBesideThisProgram]) {
-        case .success(let parsed): options = parsed
-        case .failure(let problem): return usageError(problem.message)
-        }
+        guard let options = options(arguments, numbers: ["--megapixels": (24, 1), "--strokes": (500, 10), "--moves": (200, 20)],
+                                  texts: ["--app": appBesideThisProgram]) else { return 2 }
         let megapixels = options.number("--megapixels"), strokes = options.number("--strokes")
         let width = Int((Double(megapixels) * 1_000_000 * 1.5).squareRoot()), height = width * 2 / 3
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("gphotobrowse-board-\(getpid())").path

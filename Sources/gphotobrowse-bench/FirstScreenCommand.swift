@@ -30,11 +30,7 @@ enum FirstScreenCommand: BenchCommand {
     static let summary = "launch to the first screen of thumbnails in the cache, against gThumb"
 
     static func run(_ arguments: [String]) -> Int32 {
-        let options: BenchOptions
-        switch BenchOptions.parse(arguments, numbers: ["--runs": (3, 1)], texts: ["--app": appBesideThisProgram], takesOperands: true) {
-        case .success(let parsed): options = parsed
-        case .failure(let problem): return usageError(problem.message)
-        }
+        guard let options = options(arguments, numbers: ["--runs": (3, 1)], texts: ["--app": appBesideThisProgram], takesOperands: true) else { return 2 }
         guard options.operands.count == 1, let folder = options.operands.first else { return usageError("give a folder") }
         let runs = options.number("--runs"), app = options.text("--app")
         if let problem = problemRunningApp(app) { return usageError(problem) }

@@ -18,12 +18,8 @@ enum HugeCommand: BenchCommand {
     static let summary = "JPEGs of 160 and 60 MP, a PNG and a TIFF of 100 MP at 100%: time to sharp tiles, pan latency, peak memory"
 
     static func run(_ arguments: [String]) -> Int32 {
-        let options: BenchOptions
-        switch BenchOptions.parse(arguments, numbers: ["--pans": (8, 1)],
-                                  texts: ["--app": appBesideThisProgram, "--photos": "jpeg160,jpeg61,png,tiff", "--others": "yes"]) {
-        case .success(let parsed): options = parsed
-        case .failure(let problem): return usageError(problem.message)
-        }
+        guard let options = options(arguments, numbers: ["--pans": (8, 1)],
+                                    texts: ["--app": appBesideThisProgram, "--photos": "jpeg160,jpeg61,png,tiff", "--others": "yes"]) else { return 2 }
         let app = options.text("--app"), pans = options.number("--pans"), others = options.text("--others") != "no"
         let chosen = Set(options.text("--photos").split(separator: ",").map(String.init))
         if let problem = problemRunningApp(app) { return usageError(problem) }

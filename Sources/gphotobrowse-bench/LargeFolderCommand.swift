@@ -13,11 +13,7 @@ enum LargeFolderCommand: BenchCommand {
     static let summary = "the app on a folder of N photos: first frame, listing, thumbnails in view, peak memory"
 
     static func run(_ arguments: [String]) -> Int32 {
-        let options: BenchOptions
-        switch BenchOptions.parse(arguments, numbers: ["--count": (100_000, 1)], texts: ["--app": appBesideThisProgram]) {
-        case .success(let parsed): options = parsed
-        case .failure(let problem): return usageError(problem.message)
-        }
+        guard let options = options(arguments, numbers: ["--count": (100_000, 1)], texts: ["--app": appBesideThisProgram]) else { return 2 }
         let count = options.number("--count"), app = options.text("--app")
         if let problem = problemRunningApp(app) { return usageError(problem) }
 

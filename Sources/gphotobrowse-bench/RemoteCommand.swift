@@ -25,12 +25,8 @@ enum RemoteCommand: BenchCommand {
     static let summary = "the app on a folder over sftp with added latency: listing, first screen, bytes a photo; against gThumb and gio list"
 
     static func run(_ arguments: [String]) -> Int32 {
-        let options: BenchOptions
-        switch BenchOptions.parse(arguments, numbers: ["--photos": (10_000, 1), "--latency": (10, 0)],
-                                  texts: ["--app": appBesideThisProgram, "--site": "", "--proxy": DelayProxyProcess.scriptInSourceTree ?? ""]) {
-        case .success(let parsed): options = parsed
-        case .failure(let problem): return usageError(problem.message)
-        }
+        guard let options = options(arguments, numbers: ["--photos": (10_000, 1), "--latency": (10, 0)],
+                                    texts: ["--app": appBesideThisProgram, "--site": "", "--proxy": DelayProxyProcess.scriptInSourceTree ?? ""]) else { return 2 }
         let count = options.number("--photos"), latency = options.number("--latency"), app = options.text("--app")
         if let problem = problemRunningApp(app) { return usageError(problem) }
         let script = options.text("--proxy")

@@ -14,11 +14,7 @@ enum SearchCommand: BenchCommand {
     static let summary = "the app searching N photos: each key typed to the filtered grid, median and worst"
 
     static func run(_ arguments: [String]) -> Int32 {
-        let options: BenchOptions
-        switch BenchOptions.parse(arguments, numbers: ["--count": (100_000, 1)], texts: ["--app": appBesideThisProgram]) {
-        case .success(let parsed): options = parsed
-        case .failure(let problem): return usageError(problem.message)
-        }
+        guard let options = options(arguments, numbers: ["--count": (100_000, 1)], texts: ["--app": appBesideThisProgram]) else { return 2 }
         let count = options.number("--count"), app = options.text("--app")
         if let problem = problemRunningApp(app) { return usageError(problem) }
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool") else { return usageError("xdotool is needed to type") }

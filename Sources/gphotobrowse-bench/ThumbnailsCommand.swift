@@ -32,11 +32,7 @@ enum ThumbnailsCommand: BenchCommand {
     static let summary = "cold and warm thumbnail throughput against vipsthumbnail and gdk-pixbuf-thumbnailer (and gThumb, on a phone's folder)"
 
     static func run(_ arguments: [String]) -> Int32 {
-        let options: BenchOptions
-        switch BenchOptions.parse(arguments, numbers: ["--phone": (0, 1), "--runs": (3, 1)], texts: ["--app": appBesideThisProgram], takesOperands: true) {
-        case .success(let parsed): options = parsed
-        case .failure(let problem): return usageError(problem.message)
-        }
+        guard let options = options(arguments, numbers: ["--phone": (0, 1), "--runs": (3, 1)], texts: ["--app": appBesideThisProgram], takesOperands: true) else { return 2 }
         guard options.operands.count == 1, let folder = options.operands.first else { return usageError("give one folder") }
         let phoneCount = options.number("--phone")
         let phone = phoneCount > 0 ? PhoneFolder(root: URL(fileURLWithPath: folder).standardizedFileURL.path, count: phoneCount) : nil

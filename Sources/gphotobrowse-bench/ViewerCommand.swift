@@ -13,11 +13,7 @@ enum ViewerCommand: BenchCommand {
     static let summary = "the viewer paging through large photos: time to full image, peak memory"
 
     static func run(_ arguments: [String]) -> Int32 {
-        let options: BenchOptions
-        switch BenchOptions.parse(arguments, numbers: ["--count": (50, 12), "--megapixels": (24, 1)], texts: ["--app": appBesideThisProgram]) {
-        case .success(let parsed): options = parsed
-        case .failure(let problem): return usageError(problem.message)
-        }
+        guard let options = options(arguments, numbers: ["--count": (50, 12), "--megapixels": (24, 1)], texts: ["--app": appBesideThisProgram]) else { return 2 }
         let count = options.number("--count"), megapixels = options.number("--megapixels"), app = options.text("--app")
         if let problem = problemRunningApp(app) { return usageError(problem) }
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool") else { return usageError("xdotool is needed (build-aux/install-deps.sh test)") }

@@ -15,11 +15,7 @@ enum WalkCommand: BenchCommand {
     static let summary = "the tree walk and the albums it makes, without a window, beside find"
 
     static func run(_ arguments: [String]) -> Int32 {
-        let options: BenchOptions
-        switch BenchOptions.parse(arguments, numbers: ["--passes": (3, 1)], takesOperands: true) {
-        case .failure(let problem): return usageError(problem.message)
-        case .success(let parsed): options = parsed
-        }
+        guard let options = options(arguments, numbers: ["--passes": (3, 1)], takesOperands: true) else { return 2 }
         guard options.operands.count == 1 else { return usageError("give one folder") }
         let path = URL(fileURLWithPath: options.operands[0]).standardizedFileURL.path
         let uri = FileStatus.uri(forCommandLineArgument: path)

@@ -27,12 +27,8 @@ enum WebCommand: BenchCommand {
     static let summary = "the app on a web album over a slow loopback server: placeholders, first screen, second visit; against curl"
 
     static func run(_ arguments: [String]) -> Int32 {
-        let options: BenchOptions
-        switch BenchOptions.parse(arguments, numbers: ["--photos": (1000, 1), "--latency": (20, 0), "--runs": (3, 1)],
-                                  texts: ["--app": appBesideThisProgram, "--site": "", "--server": PhotoServerProcess.scriptInSourceTree ?? ""]) {
-        case .success(let parsed): options = parsed
-        case .failure(let problem): return usageError(problem.message)
-        }
+        guard let options = options(arguments, numbers: ["--photos": (1000, 1), "--latency": (20, 0), "--runs": (3, 1)],
+                                    texts: ["--app": appBesideThisProgram, "--site": "", "--server": PhotoServerProcess.scriptInSourceTree ?? ""]) else { return 2 }
         let count = options.number("--photos"), latency = options.number("--latency"), app = options.text("--app")
         if let problem = problemRunningApp(app) { return usageError(problem) }
         let script = options.text("--server")
