@@ -27,7 +27,7 @@ final class FolderSource: AlbumSource {
     /// (17 ms of the main thread for one of 100,000 files), which neither the first frame
     /// nor the listing waits for. What changed in them meanwhile is read again then
     /// (`FolderRechecks`).
-    private var followedFromFirstFrame: [TreeFolder]? = []
+    private var followedLater: [TreeFolder]? = []
     /// Whether the window has drawn its first frame (the folders are followed from then on,
     /// once the first walk has ended).
     private var isFirstFrameDrawn = false
@@ -35,8 +35,8 @@ final class FolderSource: AlbumSource {
     private var laterWalks: [TreeWalkRun] = []
     /// Folders a walk read, read again once followed if they changed meanwhile.
     private let rechecks: FolderRechecks
-    /// Walks that ended before the folders were followed (the first frame): each one's folder
-    /// and start, to read again then.
+    /// Walks that ended before the folders were followed (the first walk among them): each
+    /// one's folder and start, to read again then.
     private var rechecksWhenFollowed: [(uri: String, started: Int64)] = []
     /// Dates taken, read when an album sorts by them.
     private let dates: DatesTakenReading
@@ -131,8 +131,8 @@ final class FolderSource: AlbumSource {
     /// Follows the folders found before the first frame and the first walk's end, and every
     /// folder from now on at once; then reads again those of walks that ended meanwhile.
     private func followFoldersFound() {
-        let waiting = followedFromFirstFrame ?? []
-        followedFromFirstFrame = nil
+        let waiting = followedLater ?? []
+        followedLater = nil
         for folder in waiting { follow(folder) }
         for (uri, started) in rechecksWhenFollowed { recheck(atOrBelow: uri, walkStarted: started) }
         rechecksWhenFollowed = []
@@ -142,7 +142,7 @@ final class FolderSource: AlbumSource {
     /// are followed (`FolderRechecks`).
     private func recheck(atOrBelow uri: String, walkStarted: Int64) {
         guard !isWeb else { return }
-        guard followedFromFirstFrame == nil else { return rechecksWhenFollowed.append((uri, walkStarted)) }
+        guard followedLater == nil else { return rechecksWhenFollowed.append((uri, walkStarted)) }
         rechecks.recheck(followed.folders(atOrBelow: uri), walkStarted: walkStarted)
     }
 
@@ -242,8 +242,8 @@ final class FolderSource: AlbumSource {
     /// Follows `folder` on disk (each folder walked has a monitor of its own).
     private func follow(_ folder: TreeFolder) {
         guard !isWeb, !isCancelled else { return }
-        if followedFromFirstFrame != nil {
-            followedFromFirstFrame?.append(folder)
+        if followedLater != nil {
+            followedLater?.append(folder)
             return
         }
         switch followed.admission(of: folder) {
