@@ -198,17 +198,29 @@ final class FolderOpening {
         title.setSubtitle(folder.source.isWeb ? tr("Connecting…") : trn("Listing… %d photo", "Listing… %d photos", 0, 0))
         title.setBusy(true)
         if target == nil {
-            gtk_stack_set_visible_child(stack, folder.grid.root)
+            showAtOnce(folder.grid.root)
             header.show(.grid)
             folder.grid.focus()
         } else {
-            gtk_stack_set_visible_child(stack, folder.viewer.root)
+            showAtOnce(folder.viewer.root)
             header.show(.viewer)
         }
         pages?.applyPolicy()
         folder.source.start { [weak self] work in
             if let pages = self?.pages { pages.whenFirstFramePainted(work) } else { work() }
         }
+    }
+
+    /// Shows the folder's first page in place of what the window showed, without the stack's
+    /// fade: a window just opened shows a blank page until the folder is found, and a fade from
+    /// it took the first two frames and then a whole-window blend at every frame (120 ms) while
+    /// the first screen's thumbnails came in. The person sees the folder at once, as in a file
+    /// manager; the fade stays for what they switch to within it (albums, the viewer).
+    private func showAtOnce(_ page: Widget) {
+        let fade = gtk_stack_get_transition_type(stack)
+        gtk_stack_set_transition_type(stack, GTK_STACK_TRANSITION_TYPE_NONE)
+        gtk_stack_set_visible_child(stack, page)
+        gtk_stack_set_transition_type(stack, fade)
     }
 
     /// Opens the viewer on the file asked for once the listing has found it.

@@ -29,6 +29,9 @@ final class StatusPage {
         gtk_widget_add_css_class(openButton, "pill")
         gtk_actionable_set_action_name(openButton.cast(), "win.open")
         gtk_widget_set_visible(retryButton, 0)
+        // Blank until a state is shown: a window just opened shows this page while what it
+        // opens is looked up, and a lone "Open Folder…" there read as the welcome page.
+        gtk_widget_set_visible(openButton, 0)
         gtk_box_append(buttons.cast(), retryButton)
         gtk_box_append(buttons.cast(), openButton)
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
