@@ -1,5 +1,8 @@
 """Browsing a folder as a person does: the grid, opening a photo, paging, going back."""
 
+import os
+import signal
+
 import pytest
 
 from harness import (COLOURS, open_folder, photo_fills_view_check, row_major_order,
@@ -28,6 +31,10 @@ def folder(photo_folder):
 def folder_by_name_only(photo_folder):
     """The same photos, with modification times in neither name order nor its reverse."""
     return photo_folder(FOLDER, PHOTOS, newest_first=False)
+
+
+# Adwaita's accent colour: a status page's suggested action ("Open Folder…").
+ACCENT = (53, 132, 228)
 
 
 def expect_viewer_at(app, index, since, timeout=15):
@@ -131,5 +138,24 @@ def test_a_file_argument_opens_the_viewer_at_that_file(launch, folder):
     app.key("Right")
     expect_viewer_at(app, 3, since=mark)
     app.key("Escape")
+    expect_grid(app)
+    assert app.quit() == 0
+
+
+def test_the_folder_given_is_what_the_first_frame_shows(launch, folder):
+    """A window opened on a folder shows it from its first frame: not the blank page it has
+    while the folder is looked up with a lone "Open Folder…" on it, nor a fade from that page
+    (its first two frames were that page, then a 120 ms fade into the grid). The app is
+    stopped as soon as it has drawn its first frame, and that frame looked at."""
+    app = launch(folder)
+    app.wait_for_line(r"^trace first-frame \d+$", timeout=30)
+    os.kill(app.process.pid, signal.SIGSTOP)
+    try:
+        app.wait_for_window(None)
+        first = app.screenshot()
+    finally:
+        os.kill(app.process.pid, signal.SIGCONT)
+    accent = first.crop(app.content_area()).fraction_of(ACCENT, tolerance=40, step=2)
+    assert accent < 0.001, f"the first frame shows a button in the accent colour ({accent:.2%} of the window)"
     expect_grid(app)
     assert app.quit() == 0
