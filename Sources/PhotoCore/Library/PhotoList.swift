@@ -92,7 +92,7 @@ public struct PhotoList: Sendable {
             kept.reserveCapacity(photos.count - replaced.count)
             for (place, photo) in photos.enumerated() where !isReplaced[place] { kept.append(photo) }
         }
-        incoming = order.sorted(incoming)
+        order.sort(&incoming)
         return apply(order.merged(&kept, &incoming))
     }
 
@@ -137,7 +137,7 @@ public struct PhotoList: Sendable {
         kept.reserveCapacity(photos.count - changed.count)
         for (i, p) in photos.enumerated() where !isMoving[i] { kept.append(p) }
         var incoming = changed.map { photos[$0] }
-        incoming = order.sorted(incoming)
+        order.sort(&incoming)
         return apply(order.merged(&kept, &incoming))
     }
 

@@ -122,17 +122,51 @@ extension PhotoOrder {
     /// 100,000), and only two records alike in all of it compare their photos. A long list is
     /// sorted as two halves at once (this thread and another), then merged.
     public func sorted(_ photos: [Photo]) -> [Photo] {
-        guard photos.count > 1 else { return photos }
+        var photos = photos
+        sort(&photos)
+        return photos
+    }
+
+    /// Puts `photos` in this order, in place (`sorted`): the photos are moved to their places,
+    /// not copied, so a list of 100,000 costs no reference count a photo.
+    public func sort(_ photos: inout [Photo]) {
+        guard photos.count > 1 else { return }
+        let records = sortedRecords(of: photos)
+        Self.permute(&photos, to: records)
+    }
+
+    /// The records of `photos`, sorted: a long list as two halves at once, then merged.
+    private func sortedRecords(of photos: [Photo]) -> [SortRecord] {
         var records = photos.indices.map { SortRecord(photos[$0], place: $0, in: self) }
         if records.count < Self.sortedInTwoFrom {
             sort(&records, of: photos)
-        } else {
-            let middle = records.count / 2
-            let halves = SortedHalves(first: Array(records[..<middle]), second: Array(records[middle...]))
-            DispatchQueue.concurrentPerform(iterations: 2) { half in halves.sort(half, of: photos, by: self) }
-            records = merged(halves.first, halves.second, of: photos)
+            return records
         }
-        return records.map { photos[Int($0.place)] }
+        let middle = records.count / 2
+        let halves = SortedHalves(first: Array(records[..<middle]), second: Array(records[middle...]))
+        DispatchQueue.concurrentPerform(iterations: 2) { half in halves.sort(half, of: photos, by: self) }
+        return merged(halves.first, halves.second, of: photos)
+    }
+
+    /// Moves each photo to its place: `records[k].place` is where the photo that goes at `k`
+    /// is now. One cycle of the permutation at a time, each photo moved once.
+    private static func permute(_ photos: inout [Photo], to records: [SortRecord]) {
+        var isPlaced = [Bool](repeating: false, count: photos.count)
+        photos.withUnsafeMutableBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            for start in records.indices where !isPlaced[start] {
+                var place = start
+                let first = (base + start).move()
+                while true {
+                    isPlaced[place] = true
+                    let from = Int(records[place].place)
+                    if from == start { break }
+                    (base + place).moveInitialize(from: base + from, count: 1)
+                    place = from
+                }
+                (base + place).initialize(to: first)
+            }
+        }
     }
 
     /// `records` of `photos` sorted.
