@@ -135,17 +135,23 @@ extension PhotoOrder {
         Self.permute(&photos, to: records)
     }
 
-    /// The records of `photos`, sorted: a long list as two halves at once, then merged.
+    /// The records of `photos`, sorted: a long list as two halves at once (each made and
+    /// sorted by its own thread: making a record reads its photo, a cache miss a photo), then
+    /// merged.
     private func sortedRecords(of photos: [Photo]) -> [SortRecord] {
-        var records = photos.indices.map { SortRecord(photos[$0], place: $0, in: self) }
-        if records.count < Self.sortedInTwoFrom {
+        if photos.count < Self.sortedInTwoFrom {
+            var records = records(of: photos, in: photos.indices)
             sort(&records, of: photos)
             return records
         }
-        let middle = records.count / 2
-        let halves = SortedHalves(first: Array(records[..<middle]), second: Array(records[middle...]))
+        let halves = SortedHalves(middle: photos.count / 2)
         DispatchQueue.concurrentPerform(iterations: 2) { half in halves.sort(half, of: photos, by: self) }
         return merged(halves.first, halves.second, of: photos)
+    }
+
+    /// The records of the photos at `places`.
+    fileprivate func records(of photos: [Photo], in places: Range<Int>) -> [SortRecord] {
+        places.map { SortRecord(photos[$0], place: $0, in: self) }
     }
 
     /// Moves each photo to its place: `records[k].place` is where the photo that goes at `k`
@@ -220,18 +226,25 @@ private struct SortRecord {
     }
 }
 
-/// Two halves of a list's records, each sorted by its own thread (`PhotoOrder.sorted`), which
-/// waits for both: neither is touched by two threads.
+/// Two halves of a list's records, each made and sorted by its own thread
+/// (`PhotoOrder.sort`), which waits for both: neither is touched by two threads.
 private final class SortedHalves: @unchecked Sendable {
-    var first: [SortRecord]
-    var second: [SortRecord]
+    /// Where the second half starts.
+    let middle: Int
+    var first: [SortRecord] = []
+    var second: [SortRecord] = []
 
-    init(first: [SortRecord], second: [SortRecord]) {
-        self.first = first
-        self.second = second
+    init(middle: Int) {
+        self.middle = middle
     }
 
     func sort(_ half: Int, of photos: [Photo], by order: PhotoOrder) {
-        if half == 0 { order.sort(&first, of: photos) } else { order.sort(&second, of: photos) }
+        if half == 0 {
+            first = order.records(of: photos, in: 0..<middle)
+            order.sort(&first, of: photos)
+        } else {
+            second = order.records(of: photos, in: middle..<photos.count)
+            order.sort(&second, of: photos)
+        }
     }
 }
