@@ -118,6 +118,54 @@ private func photo(_ name: String, in folder: TreeFolder, modified: Int64 = 1) -
         #expect(albums.tree.photo(id: a.id)?.dateTaken == 100)
     }
 
+    /// The opened folder's tree with photos a (older) and b, its own album fed, newest first.
+    private func twoPhotosNewestFirst() -> (FolderAlbums, AlbumContents, Photo, Photo) {
+        let albums = FolderAlbums(rootURI: root, rootName: "Pictures")
+        let a = photo("a.jpg", in: folder(), modified: 1), b = photo("b.jpg", in: folder(), modified: 2)
+        albums.merge([FolderPhotos(folder: folder(), photos: [a, b])])
+        let byDate = AlbumContents(id: .folder(root), order: .newestFirst, source: nil)
+        albums.attach(byDate)
+        return (albums, byDate, a, b)
+    }
+
+    @Test func datesAppliedToCopiesAreTakenAsTheyAreWhenNothingChangedMeanwhile() async {
+        let (albums, byDate, a, b) = twoPhotosNewestFirst()
+        var splices: [PhotoList.Splice] = []
+        byDate.observeChanges { splices.append($0) }
+        let work = albums.datesWork([a.id: 100, b.id: 50])
+        // Applied on another thread, as the window does; nothing shown changes until taken.
+        let applied = await Task.detached { var work = work; work.apply(); return work }.value
+        #expect(byDate.photos.all.map(\.displayName) == ["b.jpg", "a.jpg"])
+        #expect(albums.tree.photo(id: a.id)?.dateTaken == nil)
+        let before = byDate.generation
+        albums.take(applied)
+        #expect(byDate.photos.all.map(\.displayName) == ["a.jpg", "b.jpg"])
+        #expect(albums.tree.photo(id: a.id)?.dateTaken == 100)
+        #expect(splices.count == 1 && byDate.generation != before)
+    }
+
+    @Test func datesAppliedToCopiesOfWhatChangedMeanwhileAreAppliedAgainToWhatItIsNow() async {
+        let (albums, byDate, a, b) = twoPhotosNewestFirst()
+        let work = albums.datesWork([a.id: 100, b.id: 50])
+        let applied = await Task.detached { var work = work; work.apply(); return work }.value
+        // A photo found while the dates were applied: the copies lack it.
+        let c = photo("c.jpg", in: folder(), modified: 75)
+        albums.merge([FolderPhotos(folder: folder(), photos: [c])])
+        albums.take(applied)
+        #expect(byDate.photos.all.map(\.displayName) == ["a.jpg", "c.jpg", "b.jpg"])
+        #expect(albums.tree.photo(id: a.id)?.dateTaken == 100 && albums.tree.photo(id: c.id) != nil)
+
+        // Only an album changed (a search, a sort): it gets the dates, the tree is taken.
+        let d = photo("d.jpg", in: folder(), modified: 3)
+        albums.merge([FolderPhotos(folder: folder(), photos: [d])])
+        let again = albums.datesWork([d.id: 200])
+        let appliedAgain = await Task.detached { var work = again; work.apply(); return work }.value
+        byDate.sort(by: .byName)
+        albums.take(appliedAgain)
+        #expect(byDate.photos.all.map(\.displayName) == ["a.jpg", "b.jpg", "c.jpg", "d.jpg"])
+        #expect(byDate.photos.photo(id: d.id)?.dateTaken == 200 && albums.tree.photo(id: d.id)?.dateTaken == 200)
+    }
+
     @Test func aWebAlbumIsRetitledOnlyBeforeAnyPhotoIsFound() {
         let albums = FolderAlbums(rootURI: "https://example.org/list.json", rootName: "list.json")
         #expect(albums.retitle("Holidays"))

@@ -36,4 +36,21 @@ import Testing
         let insertedAgain = set.insert(folder[0])
         #expect(insertedAgain)
     }
+
+    @Test func photosAddedByTheirListedHashesAreTheirURIs() {
+        let photos = folder.prefix(1_000).map { Photo(id: $0, displayName: "p.jpg", modified: 1, size: 1, contentType: "image/jpeg") }
+        var set = URIHashes()
+        set.formUnion(Array(photos.prefix(500)))
+        #expect(set.count == 500)
+        let members = set
+        // By photo or by URI, the same members.
+        #expect(photos.prefix(500).allSatisfy { members.contains($0.id) })
+        #expect(!photos.suffix(500).contains { members.contains($0.id) })
+        #expect(set.notContained(in: photos).map(\.id) == photos.suffix(500).map(\.id))
+        set.subtract(photos.prefix(10).map(\.id))
+        let after = set
+        #expect(!photos.prefix(10).contains { after.contains($0.id) })
+        #expect(after.notContained(in: photos).map(\.id) == (photos.prefix(10) + photos.suffix(500)).map(\.id))
+        #expect(URIHashes().notContained(in: photos).count == photos.count)
+    }
 }

@@ -97,6 +97,42 @@ public final class AlbumContents {
         if let splice = photos.setDatesTaken(dates) { notify(splice) }
     }
 
+    /// The album's lists as they are now, to apply dates to on another thread
+    /// (`DatedLists.apply`) and give back (`take`).
+    public var listsForDates: DatedLists { DatedLists(generation: generation, photos: photos, unfiltered: unfiltered) }
+
+    /// Takes the lists `dated` made of this album's lists, and tells the change; false (and
+    /// nothing taken) when they were made of another album's, or the album changed since.
+    public func take(_ dated: DatedLists) -> Bool {
+        guard dated.generation == generation else { return false }
+        generation = Self.nextGeneration()
+        unfiltered = dated.unfiltered
+        photos = dated.photos
+        if let splice = dated.splice { notify(splice) }
+        return true
+    }
+
+    /// An album's lists with dates applied away from the main thread: what `setDatesTaken`
+    /// does to them.
+    public struct DatedLists: Sendable {
+        /// The album's generation when they were taken (`generation`).
+        let generation: Int
+        var photos: PhotoList
+        var unfiltered: PhotoList?
+        var splice: PhotoList.Splice?
+
+        init(generation: Int, photos: PhotoList, unfiltered: PhotoList?) {
+            self.generation = generation
+            self.photos = photos
+            self.unfiltered = unfiltered
+        }
+
+        mutating func apply(_ dates: [String: Int64?]) {
+            unfiltered?.setDatesTaken(dates)
+            splice = photos.setDatesTaken(dates)
+        }
+    }
+
     // MARK: Searching
 
     /// Every photo of the album, shown or left out by the search, in the album's order.

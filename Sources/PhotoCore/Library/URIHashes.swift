@@ -25,6 +25,26 @@ public struct URIHashes: Sendable {
     /// Room for `count` members in all, so that adding a folder's photos grows the table once.
     public mutating func reserveCapacity(_ count: Int) { hashes.reserveCapacity(count) }
 
+    /// Adds the photos' URIs, by the hashes made when their files were listed (`Photo.idHash`,
+    /// the same as a URI's here): no URI hashed again.
+    public mutating func formUnion(_ photos: [Photo]) {
+        hashes.reserveCapacity(hashes.count + photos.count)
+        // Read in place: a photo copied out of the array costs a reference count.
+        photos.withUnsafeBufferPointer { photos in
+            for index in photos.indices { hashes.insert(photos[index].idHash) }
+        }
+    }
+
+    /// Those of `photos` whose URIs are not members, in their order (the array itself when
+    /// none is a member).
+    public func notContained(in photos: [Photo]) -> [Photo] {
+        guard !hashes.isEmpty else { return photos }
+        let missing = photos.withUnsafeBufferPointer { photos in
+            photos.indices.filter { !hashes.contains(photos[$0].idHash) }
+        }
+        return missing.count == photos.count ? photos : missing.map { photos[$0] }
+    }
+
     public mutating func formUnion(_ uris: some Sequence<String>) {
         for uri in uris { hashes.insert(uri.hashValue) }
     }

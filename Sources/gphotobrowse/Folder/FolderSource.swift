@@ -40,6 +40,8 @@ final class FolderSource: AlbumSource {
     private var rechecksWhenFollowed: [(uri: String, started: Int64)] = []
     /// Dates taken, read when an album sorts by them.
     private let dates: DatesTakenReading
+    /// The dates read, into the tree and the albums (a large batch on a worker).
+    private let datesApplying: DatesApplying
     /// Live Photos' identifiers, read in folders holding a movie.
     private let livePairs: LivePairReading
     /// What a web album's walk learnt besides photos (its title, whether it is offline),
@@ -77,6 +79,7 @@ final class FolderSource: AlbumSource {
         isWeb = WebPhotoFiles.isWebAddress(uri)
         treeAlbums = FolderAlbums(rootURI: uri, rootName: name)
         treeAlbums.clock = Self.now
+        datesApplying = DatesApplying(albums: treeAlbums, jobs: jobs, within: stopped)
         dates.onDates = { [weak self] read, progress in self?.receiveDates(read, progress) }
         dates.onFinished = { [weak self] in self?.datesRead() }
         livePairs.onIdentifiers = { [weak self] read in self?.receiveLiveIdentifiers(read) }
@@ -376,7 +379,7 @@ final class FolderSource: AlbumSource {
 
     private func receiveDates(_ read: [String: Int64?], _ progress: DateTakenReader.Progress) {
         // Between batches of dates the reading tells its progress alone.
-        if !read.isEmpty { treeAlbums.setDatesTaken(read) }
+        if !read.isEmpty { datesApplying.apply(read) }
         onDateProgress(progress.isComplete ? nil : progress)
     }
 
