@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from harness import COLOURS, Rect, make_solid, wait_for_screen
+from harness import COLOURS, Rect, exiftool, make_solid, wait_for_screen
 
 
 def test_a_folder_of_two_thousand_photos_opens_twice_without_a_crash(launch, tmp_path):
@@ -27,6 +27,36 @@ def test_a_folder_of_two_thousand_photos_opens_twice_without_a_crash(launch, tmp
         mark = app.mark()
         app.key("End")
         app.wait_for_line(r"^trace visible-thumbnails \d+ \d+$", since=mark, timeout=60)
+        assert app.quit() == 0
+
+
+def test_a_folder_opened_again_is_in_the_order_of_the_dates_in_its_cache(launch, tmp_path):
+    """6,000 photos (hard links to four), the yellow one taken last but its file the oldest:
+    newest first, only its date taken puts it at the top. Opened a second time, every date
+    comes from the cache at once and is applied away from the main thread (a batch of
+    thousands); the top must be yellow both times."""
+    sources = []
+    for n, (colour, year) in enumerate([("red", 2001), ("green", 2002), ("blue", 2003), ("yellow", 2020)]):
+        path = make_solid(tmp_path / f"source-{n}.jpg", colour, size="320x240")
+        exiftool("-overwrite_original", f"-DateTimeOriginal={year}:06:01 12:00:00", str(path))
+        os.utime(path, (1_000_000_000, 1_000_000_000) if colour == "yellow" else (1_500_000_000, 1_500_000_000))
+        sources.append(path)
+    folder = tmp_path / "six-thousand"
+    folder.mkdir()
+    for i in range(6000):
+        os.link(sources[i % len(sources)], folder / f"photo-{i:05d}.jpg")
+
+    def top_is_yellow(image):
+        grid = image.crop(Rect(0, 60, image.width, image.height - 60))
+        yellow = grid.fraction_of(COLOURS["yellow"], tolerance=60, step=8)
+        return yellow >= 0.5, f"yellow covers {yellow:.0%} of the grid"
+
+    cache = {"XDG_CACHE_HOME": str(tmp_path / "cache")}
+    for dates in ["read from the files", "from the cache"]:
+        app = launch(folder, extra_env=cache)
+        app.wait_for_window(r"^six-thousand$", timeout=60)
+        app.wait_for_line(r"^trace enumerated 6000 \d+$", timeout=60)
+        wait_for_screen(app, top_is_yellow, timeout=30, what=f"the photos taken last at the top (dates {dates})")
         assert app.quit() == 0
 
 
