@@ -68,6 +68,12 @@ func printError(_ text: String) {
     FileHandle.standardError.write(Data((text + "\n").utf8))
 }
 
+/// The middle value of `values` (the mean of the two middle ones for an even count); not empty.
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
 /// A command's arguments: `--NAME VALUE` options, numbers (each with its least value) or
 /// text, and operands (the rest), where the command takes any.
 struct BenchOptions {

@@ -173,9 +173,4 @@ enum FirstScreenCommand: BenchCommand {
         let times = runs.compactMap(\.seconds)
         return times.count == runs.count && !times.isEmpty ? median(times) : nil
     }
-
-    private static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-    }
 }

@@ -38,7 +38,7 @@ enum LargeFolderCommand: BenchCommand {
                 guard let small = smallFolderFirstFrame(app, folder: work + "/six", cacheHome: work + "/cache-six-\(pass)-\(launch)") else { return 1 }
                 smalls.append(small)
             }
-            let small = smalls.sorted()[1]
+            let small = Int(median(smalls.map(Double.init)))
             print("  gphotobrowse on 6 photos (\(pass) thumbnail cache): first-frame \(small) ms (median of "
                 + smalls.map(String.init).joined(separator: ", ") + ")")
             guard let run = runApp(app, folder: folder, cacheHome: work + "/cache") else { return 1 }

@@ -151,9 +151,4 @@ enum PhoneFolderVisits {
         printError("not every file had a thumbnail within \(Int(deadline)) s")
         return nil
     }
-
-    private static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-    }
 }
