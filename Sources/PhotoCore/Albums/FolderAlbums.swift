@@ -222,7 +222,7 @@ public final class FolderAlbums {
 /// Dates taken to apply to a copy of a folder's tree and of its albums' lists on any thread
 /// (`FolderAlbums.datesWork`), and to hand back to the main thread (`FolderAlbums.take`).
 public struct DatesWork: Sendable {
-    public let dates: [String: Int64?]
+    fileprivate let dates: [String: Int64?]
     fileprivate let treeVersion: Int
     fileprivate var tree: FolderTree
     fileprivate var change = FolderTreeChange()
